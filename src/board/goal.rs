@@ -1,0 +1,223 @@
+/*!
+Goals and the parity rule that decides solvability before any search.
+
+Every move swaps the blank with a neighbour: it flips the parity of the
+arrangement (as a permutation of all N² cells, blank included) and moves the
+blank one step. So a start can reach a goal exactly when the permutation
+parity equals the parity of the blank's taxicab distance to its goal cell.
+This holds for every width and every goal, unlike the inversion-count rules
+that assume a particular goal.
+*/
+
+use super::Tiles;
+use crate::error::Error;
+
+/// Which goal to solve towards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalSpec {
+    /// `0 1 2 … N²−1`: Korf's convention and the course drivers' default.
+    BlankFirst,
+    /// `1 2 … N²−1 0`.
+    BlankLast,
+    /// Tiles 1, 2, 3… clockwise in a spiral from the top-left, blank last.
+    Snail,
+    /// An explicit board.
+    Board(Tiles),
+}
+
+impl GoalSpec {
+    /// The named goal for `blank-first`, `blank-last` or `snail`.
+    pub fn named(name: &str) -> Option<GoalSpec> {
+        match name {
+            "blank-first" => Some(GoalSpec::BlankFirst),
+            "blank-last" => Some(GoalSpec::BlankLast),
+            "snail" => Some(GoalSpec::Snail),
+            _ => None,
+        }
+    }
+}
+
+/// A goal arrangement with each tile's goal cell at hand for heuristics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    tiles: Tiles,
+    /// `cell_of[tile]` is the tile's goal cell.
+    cell_of: Vec<u8>,
+}
+
+/// The figures behind a solvability verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parity {
+    /// Fewest swaps (of any two cells) turning the start into the goal.
+    pub swaps: usize,
+    /// Taxicab distance of the blank from its goal cell.
+    pub blank_distance: usize,
+}
+
+impl Parity {
+    /// Whether the goal is reachable: both figures have the same parity.
+    pub fn solvable(&self) -> bool {
+        self.swaps % 2 == self.blank_distance % 2
+    }
+
+    /// One sentence explaining the verdict.
+    pub fn reason(&self) -> String {
+        let word = |n: usize| if n % 2 == 0 { "even" } else { "odd" };
+        format!(
+            "the arrangement is {} swaps from the goal ({}) and the blank is {} moves from its goal cell ({}); \
+             every move changes both parities, so they {} stay equal",
+            self.swaps,
+            word(self.swaps),
+            self.blank_distance,
+            word(self.blank_distance),
+            if self.solvable() { "can" } else { "can never" },
+        )
+    }
+}
+
+impl Goal {
+    /// Builds the goal for a `width`×`width` board.
+    ///
+    /// # Errors
+    /// [`Error::GoalSize`] when an explicit goal has another width.
+    pub fn new(spec: &GoalSpec, width: usize) -> Result<Goal, Error> {
+        let cells = width * width;
+        let layout: Vec<u8> = match spec {
+            GoalSpec::BlankFirst => (0..cells as u8).collect(),
+            GoalSpec::BlankLast => (1..cells as u8).chain([0]).collect(),
+            GoalSpec::Snail => snail(width),
+            GoalSpec::Board(tiles) => {
+                if tiles.width() != width {
+                    return Err(Error::GoalSize {
+                        start: width,
+                        goal: tiles.width(),
+                    });
+                }
+                tiles.cells().to_vec()
+            }
+        };
+        let mut cell_of = vec![0; cells];
+        for (cell, &tile) in layout.iter().enumerate() {
+            cell_of[tile as usize] = cell as u8;
+        }
+        let tiles = Tiles::new(&layout).expect("goal layouts are permutations");
+        Ok(Goal { tiles, cell_of })
+    }
+
+    /// Board width N.
+    pub fn width(&self) -> usize {
+        self.tiles.width()
+    }
+
+    /// Number of cells, N².
+    pub fn cells(&self) -> usize {
+        self.cell_of.len()
+    }
+
+    /// The goal arrangement.
+    pub fn tiles(&self) -> &Tiles {
+        &self.tiles
+    }
+
+    /// The goal cell of `tile`.
+    #[inline]
+    pub fn cell_of(&self, tile: u8) -> usize {
+        self.cell_of[tile as usize] as usize
+    }
+
+    /// Parity figures of `start` relative to this goal.
+    pub fn parity(&self, start: &[u8]) -> Parity {
+        let width = self.width();
+        // Cycle count of the cell permutation start cell -> goal cell of its tile.
+        let mut seen = vec![false; start.len()];
+        let mut cycles = 0;
+        for first in 0..start.len() {
+            if seen[first] {
+                continue;
+            }
+            cycles += 1;
+            let mut cell = first;
+            while !seen[cell] {
+                seen[cell] = true;
+                cell = self.cell_of(start[cell]);
+            }
+        }
+        let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+        let target = self.cell_of(0);
+        let blank_distance =
+            (blank / width).abs_diff(target / width) + (blank % width).abs_diff(target % width);
+        Parity {
+            swaps: start.len() - cycles,
+            blank_distance,
+        }
+    }
+}
+
+/// The spiral goal: 1, 2, 3… clockwise from the top-left, blank in the last cell.
+fn snail(width: usize) -> Vec<u8> {
+    let cells = width * width;
+    let mut layout = vec![0u8; cells];
+    let (mut top, mut left, mut bottom, mut right) = (0, 0, width - 1, width - 1);
+    let mut order = Vec::with_capacity(cells);
+    while order.len() < cells {
+        order.extend((left..=right).map(|c| top * width + c));
+        order.extend((top + 1..=bottom).map(|r| r * width + right));
+        if top < bottom {
+            order.extend((left..right).rev().map(|c| bottom * width + c));
+        }
+        if left < right {
+            order.extend((top + 1..bottom).rev().map(|r| r * width + left));
+        }
+        top += 1;
+        left += 1;
+        bottom = bottom.saturating_sub(1);
+        right = right.saturating_sub(1);
+    }
+    for (i, &cell) in order.iter().take(cells - 1).enumerate() {
+        layout[cell] = (i + 1) as u8;
+    }
+    layout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snail_goals_spiral_clockwise_with_the_blank_last() {
+        assert_eq!(snail(2), vec![1, 2, 0, 3]);
+        assert_eq!(snail(3), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(
+            snail(4),
+            vec![1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
+        );
+        for width in 2..=8 {
+            assert!(Tiles::new(&snail(width)).is_ok(), "width {width}");
+        }
+    }
+
+    #[test]
+    fn a_single_swap_of_two_tiles_is_unsolvable() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        assert!(goal.parity(&[0, 1, 2, 3, 4, 5, 6, 7, 8]).solvable());
+        let swapped = goal.parity(&[0, 2, 1, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(
+            swapped,
+            Parity {
+                swaps: 1,
+                blank_distance: 0
+            }
+        );
+        assert!(!swapped.solvable());
+        assert!(swapped.reason().contains("can never"));
+    }
+
+    #[test]
+    fn an_explicit_goal_must_match_the_start_width() {
+        let four = Tiles::new(&(0..16).collect::<Vec<u8>>()).unwrap();
+        assert!(matches!(
+            Goal::new(&GoalSpec::Board(four), 3),
+            Err(Error::GoalSize { start: 3, goal: 4 })
+        ));
+    }
+}

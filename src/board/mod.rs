@@ -1,0 +1,234 @@
+/*!
+Board encodings and the geometry every search shares.
+
+A search never touches bits: it asks a [`Board`] for the blank, a tile, or the
+board after a slide, and asks a [`Geometry`] where the blank may go. Boards up
+to 4×4 are one `u64` ([`Packed`]); larger ones are [`Wide`]. Each search is
+written once and monomorphised per encoding.
+*/
+
+mod goal;
+mod packed;
+mod parse;
+mod wide;
+
+pub use goal::{Goal, GoalSpec, Parity};
+pub use packed::Packed;
+pub use parse::{
+    Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input,
+};
+pub use wide::Wide;
+
+use std::fmt;
+use std::hash::Hash;
+
+/// Smallest supported width: a 1×1 board has no moves.
+pub const MIN_WIDTH: usize = 2;
+/// Largest supported width; [`Wide`] holds up to 64 cells.
+pub const MAX_WIDTH: usize = 8;
+
+/// A move, named by the direction the blank travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The blank moves one row up.
+    Up = 0,
+    /// The blank moves one row down.
+    Down = 1,
+    /// The blank moves one column left.
+    Left = 2,
+    /// The blank moves one column right.
+    Right = 3,
+}
+
+impl Move {
+    /// Successor order used by every search: Up, Down, Left, Right.
+    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+    /// The move that undoes this one.
+    #[inline]
+    pub const fn inverse(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+
+    /// The move with this index in [`Move::ALL`].
+    #[inline]
+    pub const fn from_index(i: usize) -> Move {
+        Move::ALL[i & 3]
+    }
+
+    /// Position in [`Move::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"Up"`, `"Down"`, `"Left"` or `"Right"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Move::Up => "Up",
+            Move::Down => "Down",
+            Move::Left => "Left",
+            Move::Right => "Right",
+        }
+    }
+}
+
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A board encoding. Positions are row-major cell indices; tile 0 is the blank.
+///
+/// Implementations are plain `Copy` values so the hot loops never allocate,
+/// and `Hash`/`Eq` look at the tiles only, so a board is its own set key.
+pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
+    /// Largest width this encoding can hold.
+    const MAX_WIDTH: usize;
+
+    /// Encodes a valid arrangement (a permutation of `0..cells`).
+    fn from_tiles(tiles: &[u8]) -> Self;
+
+    /// The tile at `pos`.
+    fn tile(&self, pos: usize) -> u8;
+
+    /// Where the blank is.
+    fn blank(&self) -> usize;
+
+    /// The board after the tile at `from` slides into the blank at `blank`.
+    ///
+    /// `blank` must be [`Board::blank`]; searches already know it, so passing
+    /// it in keeps the packed encoding from searching for it again.
+    fn slide(&self, blank: usize, from: usize) -> Self;
+
+    /// The first `cells` tiles as a plain vector, for reporting.
+    fn to_tiles(&self, cells: usize) -> Vec<u8> {
+        (0..cells).map(|p| self.tile(p)).collect()
+    }
+}
+
+/// Marks a missing neighbour in [`Geometry`]'s move table.
+const NONE: u8 = u8::MAX;
+
+/// Where the blank can go from each cell of an N×N board.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    width: usize,
+    /// `targets[pos][move]` is the blank's new cell, or [`NONE`] at an edge.
+    targets: Vec<[u8; 4]>,
+}
+
+impl Geometry {
+    /// The move table for a `width`×`width` board.
+    pub fn new(width: usize) -> Geometry {
+        let cells = width * width;
+        let targets = (0..cells)
+            .map(|pos| {
+                let (row, col) = (pos / width, pos % width);
+                let at = |ok: bool, to: usize| if ok { to as u8 } else { NONE };
+                [
+                    at(row > 0, pos.wrapping_sub(width)),
+                    at(row + 1 < width, pos + width),
+                    at(col > 0, pos.wrapping_sub(1)),
+                    at(col + 1 < width, pos + 1),
+                ]
+            })
+            .collect();
+        Geometry { width, targets }
+    }
+
+    /// Board width N.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of cells, N².
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The blank's cell after `mv` from `blank`, if the move stays on the board.
+    #[inline]
+    pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
+        let to = self.targets[blank][mv.index()];
+        (to != NONE).then_some(to as usize)
+    }
+
+    /// Legal moves from `blank` in successor order, with the blank's new cell.
+    #[inline]
+    pub fn moves(&self, blank: usize) -> impl Iterator<Item = (Move, usize)> + '_ {
+        let row = &self.targets[blank];
+        Move::ALL.into_iter().filter_map(move |mv| {
+            let to = row[mv.index()];
+            (to != NONE).then_some((mv, to as usize))
+        })
+    }
+
+    /// The board after `mv`, or `None` if the blank would leave the board.
+    #[inline]
+    pub fn apply<B: Board>(&self, board: &B, mv: Move) -> Option<B> {
+        let blank = board.blank();
+        self.target(blank, mv).map(|to| board.slide(blank, to))
+    }
+}
+
+/// Plays `path` from `start`, returning every board from start to finish.
+///
+/// # Errors
+/// The index of the first move that would push the blank off the board.
+pub fn replay(start: &[u8], width: usize, path: &[Move]) -> Result<Vec<Vec<u8>>, usize> {
+    let geometry = Geometry::new(width);
+    let mut board = start.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0).ok_or(0usize)?;
+    let mut boards = vec![board.clone()];
+    for (i, &mv) in path.iter().enumerate() {
+        let to = geometry.target(blank, mv).ok_or(i)?;
+        board.swap(blank, to);
+        blank = to;
+        boards.push(board.clone());
+    }
+    Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inverse_moves_undo_each_other() {
+        for mv in Move::ALL {
+            assert_eq!(mv.inverse().inverse(), mv);
+            assert_ne!(mv.inverse(), mv);
+        }
+    }
+
+    #[test]
+    fn corner_has_two_moves_in_successor_order() {
+        let g = Geometry::new(3);
+        let moves: Vec<_> = g.moves(0).collect();
+        assert_eq!(moves, vec![(Move::Down, 3), (Move::Right, 1)]);
+        let centre: Vec<_> = g.moves(4).map(|m| m.0).collect();
+        assert_eq!(centre, Move::ALL.to_vec());
+    }
+
+    #[test]
+    fn replay_rejects_a_move_off_the_board() {
+        assert_eq!(replay(&[0, 1, 2, 3], 2, &[Move::Down, Move::Down]), Err(1));
+        let boards = replay(&[0, 1, 2, 3], 2, &[Move::Right]).unwrap();
+        assert_eq!(boards.last().unwrap(), &vec![1, 0, 2, 3]);
+    }
+}

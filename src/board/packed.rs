@@ -1,0 +1,99 @@
+/*!
+`Packed`: a board of up to 4×4 in one `u64`, four bits per cell.
+
+Being a bare `u64` makes hashing one multiply (rustc-hash) and a stored state
+eight bytes. Cells past N² hold `0xF`, so the only zero nibble is the blank and
+the blank's cell can be found with a few bit operations instead of being
+stored.
+*/
+
+use super::Board;
+use std::fmt;
+
+/// Bit 0 of every nibble.
+const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+
+/// A board of width 2 to 4 packed into a `u64` (cell `i` in bits `4i..4i+4`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Packed(u64);
+
+impl Packed {
+    /// The raw packed value, e.g. for compact tables keyed by board.
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Rebuilds a board from [`Packed::bits`].
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Packed {
+        Packed(bits)
+    }
+}
+
+impl Board for Packed {
+    const MAX_WIDTH: usize = 4;
+
+    fn from_tiles(tiles: &[u8]) -> Packed {
+        debug_assert!(tiles.len() <= 16);
+        let mut bits = u64::MAX;
+        for (pos, &tile) in tiles.iter().enumerate() {
+            bits &= !(0xF << (4 * pos));
+            bits |= u64::from(tile) << (4 * pos);
+        }
+        Packed(bits)
+    }
+
+    #[inline]
+    fn tile(&self, pos: usize) -> u8 {
+        ((self.0 >> (4 * pos)) & 0xF) as u8
+    }
+
+    #[inline]
+    fn blank(&self) -> usize {
+        // Fold each nibble's four bits into its lowest bit; the blank's stays 0.
+        let folded = self.0 | (self.0 >> 1);
+        let folded = folded | (folded >> 2);
+        ((!folded & LOW_BITS).trailing_zeros() / 4) as usize
+    }
+
+    #[inline]
+    fn slide(&self, blank: usize, from: usize) -> Packed {
+        let shift = 4 * from;
+        let tile = (self.0 >> shift) & 0xF;
+        Packed((self.0 & !(0xF << shift)) | (tile << (4 * blank)))
+    }
+}
+
+impl fmt::Debug for Packed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Packed({:016x})", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_tiles_and_finds_the_blank_for_every_width() {
+        for width in 2..=4 {
+            let n = width * width;
+            for blank in 0..n {
+                let mut tiles: Vec<u8> = (1..n as u8).collect();
+                tiles.insert(blank, 0);
+                let b = Packed::from_tiles(&tiles);
+                assert_eq!(b.to_tiles(n), tiles);
+                assert_eq!(b.blank(), blank);
+            }
+        }
+    }
+
+    #[test]
+    fn slide_moves_the_tile_into_the_blank() {
+        let b = Packed::from_tiles(&[1, 2, 5, 3, 4, 0, 6, 7, 8]);
+        let up = b.slide(5, 2);
+        assert_eq!(up.to_tiles(9), vec![1, 2, 0, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(up.blank(), 2);
+    }
+}

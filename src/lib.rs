@@ -1,0 +1,35 @@
+/*!
+npuzzle: a correct, fast solver for N×N sliding-tile puzzles.
+
+The crate is laid out as the data flows:
+
+- [`board`]: encodings behind the [`Board`] trait ([`Packed`] `u64` up to
+  4×4, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule.
+- [`heuristic`]: lower bounds behind the [`Heuristic`] trait.
+- [`search`]: [`bfs`], [`dfs`], [`astar`], each generic over board and
+  heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
+  dispatches run-time choices to them.
+- [`report`]: text and JSON renderings of an outcome; no search prints.
+
+```
+use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Tiles};
+let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
+let goal = Goal::new(&GoalSpec::BlankFirst, start.width()).unwrap();
+let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Zero, &Limits::default());
+assert_eq!(outcome.cost(), Some(3));
+```
+*/
+
+pub mod board;
+pub mod error;
+pub mod heuristic;
+pub mod report;
+pub mod search;
+
+pub use board::{
+    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide,
+    read_input, replay,
+};
+pub use error::Error;
+pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, Manhattan, Zero};
+pub use search::{Algorithm, LimitKind, Limits, Outcome, Stats, Status, astar, bfs, dfs, solve};

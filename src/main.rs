@@ -1,0 +1,128 @@
+/*!
+The `npuzzle` binary: parses the command line, wires library pieces
+together, and decides the exit code. The only place `anyhow` is used.
+*/
+
+mod cli;
+
+use anyhow::Result;
+use clap::Parser;
+use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, SolveArgs};
+use npuzzle::report::{Record, write_json, write_text};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, read_input, solve};
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Exit code for bad usage, bad input and I/O errors.
+const EXIT_TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("npuzzle: {err:#}");
+            ExitCode::from(EXIT_TROUBLE)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => run_solve(&args),
+    }
+}
+
+/// The process exit code for a search status.
+fn exit_code(status: Status) -> ExitCode {
+    ExitCode::from(match status {
+        Status::Solved => 0,
+        Status::Unsolvable => 1,
+        Status::Limit(_) => 3,
+    })
+}
+
+fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+    let start = read_input(&Input::from_arg(&args.start))?;
+    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let algorithm = algorithm(args.algo);
+    let heuristic = heuristic(args.heuristic);
+    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let outcome = solve(&start, &goal, algorithm, heuristic, &limits);
+    let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
+    let mut out = io::stdout().lock();
+    match args.format {
+        FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
+        FormatArg::Json => {
+            write_json(&mut out, &record)?;
+            if let Some(note) = &record.note {
+                eprintln!("npuzzle: {}: {note}", record.status);
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit_code(outcome.status))
+}
+
+/// `--goal`: a named goal, else a board read like START.
+fn goal_spec(arg: &str) -> Result<GoalSpec> {
+    if let Some(spec) = GoalSpec::named(arg) {
+        return Ok(spec);
+    }
+    let tiles = read_input(&Input::from_arg(arg)).map_err(|mut e| {
+        e.origin = format!("goal {}", e.origin);
+        e
+    })?;
+    Ok(GoalSpec::Board(tiles))
+}
+
+fn algorithm(arg: AlgoArg) -> Algorithm {
+    match arg {
+        AlgoArg::Bfs => Algorithm::Bfs,
+        AlgoArg::Dfs => Algorithm::Dfs,
+        AlgoArg::Astar => Algorithm::AStar,
+    }
+}
+
+fn heuristic(arg: HeuristicArg) -> HeuristicKind {
+    match arg {
+        HeuristicArg::Manhattan => HeuristicKind::Manhattan,
+        HeuristicArg::Hamming => HeuristicKind::Hamming,
+        HeuristicArg::Euclidean => HeuristicKind::Euclidean,
+        HeuristicArg::Zero => HeuristicKind::Zero,
+    }
+}
+
+fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
+    Limits {
+        max_nodes: args.max_nodes,
+        max_depth: args.max_depth,
+        timeout: args.timeout,
+        cancel,
+    }
+}
+
+/// A flag set by the first Ctrl-C, so a search stops and still reports; a
+/// second Ctrl-C exits at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = Arc::clone(&flag);
+    // Failing to install the handler only loses the graceful stop.
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}

@@ -1,0 +1,54 @@
+/*!
+Text: one labelled line per figure (labels are the JSON keys, so `grep
+nodes_expanded` works on either), optionally every board of the solution.
+*/
+
+use super::Record;
+use crate::board::{Move, Tiles, replay};
+use std::io::{self, Write};
+
+/// Writes `record` as labelled lines; with `show_states`, every board of the
+/// solution from start to goal as well.
+///
+/// # Errors
+/// Any error from `out`.
+pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> io::Result<()> {
+    match &record.note {
+        Some(note) => writeln!(out, "status: {} ({note})", record.status)?,
+        None => writeln!(out, "status: {}", record.status)?,
+    }
+    if let Some(path) = &record.path {
+        if path.is_empty() {
+            writeln!(out, "path: (none: the start is the goal)")?;
+        } else {
+            let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+            writeln!(out, "path: {}", names.join(" "))?;
+        }
+    }
+    let or_dash = |v: Option<usize>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
+    writeln!(out, "cost: {}", or_dash(record.cost))?;
+    writeln!(out, "depth: {}", or_dash(record.depth))?;
+    writeln!(out, "nodes_expanded: {}", record.nodes_expanded)?;
+    writeln!(out, "nodes_generated: {}", record.nodes_generated)?;
+    writeln!(out, "max_frontier: {}", record.max_frontier)?;
+    writeln!(out, "max_depth: {}", record.max_depth)?;
+    writeln!(out, "runtime_ms: {:.3}", record.runtime_ms)?;
+    if show_states && let Some(path) = &record.path {
+        write_states(out, record, path)?;
+    }
+    Ok(())
+}
+
+fn write_states(out: &mut impl Write, record: &Record, moves: &[Move]) -> io::Result<()> {
+    let boards = replay(&record.start, record.size, moves).expect("solutions replay");
+    for (step, board) in boards.into_iter().enumerate() {
+        let label = match step {
+            0 => "start".to_owned(),
+            _ => format!("{} {}", step, moves[step - 1]),
+        };
+        writeln!(out, "\n{label}")?;
+        let tiles = Tiles::new(&board).expect("replayed boards stay valid");
+        out.write_all(tiles.display_grid(true).as_bytes())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+/*!
+The graph search that BFS and DFS share; only the frontier discipline differs.
+
+Textbook semantics: the goal test is made when a node is removed from the
+frontier, and a successor is added only if it is neither in the frontier nor
+explored. One hash map over both serves as that test and as the parent links
+(it stores the move that reached each state, not the parent board).
+*/
+
+use super::{
+    Budget, Limits, NO_MOVE, Outcome, Stats, Status, exhausted, rebuild_path, stored_move,
+};
+use crate::board::{Board, Geometry, Goal};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
+
+/// A frontier discipline: which node comes out next.
+pub(crate) trait Frontier<B>: Default {
+    /// Whether successors are pushed in reverse order so that they come out
+    /// in successor order (true for a stack).
+    const REVERSED: bool;
+    fn push(&mut self, node: (B, u32));
+    fn pop(&mut self) -> Option<(B, u32)>;
+    fn len(&self) -> usize;
+}
+
+/// First in, first out: breadth-first.
+pub(crate) type Fifo<B> = VecDeque<(B, u32)>;
+
+impl<B> Frontier<B> for Fifo<B> {
+    const REVERSED: bool = false;
+    #[inline]
+    fn push(&mut self, node: (B, u32)) {
+        self.push_back(node);
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(B, u32)> {
+        self.pop_front()
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        VecDeque::len(self)
+    }
+}
+
+/// Last in, first out: depth-first.
+pub(crate) type Lifo<B> = Vec<(B, u32)>;
+
+impl<B> Frontier<B> for Lifo<B> {
+    const REVERSED: bool = true;
+    #[inline]
+    fn push(&mut self, node: (B, u32)) {
+        Vec::push(self, node);
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(B, u32)> {
+        Vec::pop(self)
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// Graph search from `start` with frontier discipline `F`.
+pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &Limits) -> Outcome {
+    let mut budget = Budget::start::<B>(limits);
+    let geometry = Geometry::new(goal.width());
+    let target = B::from_tiles(goal.tiles().cells());
+    let mut seen: FxHashMap<B, u8> = FxHashMap::default();
+    let mut frontier = F::default();
+    let mut stats = Stats::default();
+    seen.insert(*start, NO_MOVE);
+    frontier.push((*start, 0));
+    stats.max_frontier = 1;
+    let mut cut_at_depth = false;
+
+    let status = 'search: loop {
+        if let Some(limit) = budget.tick() {
+            break Status::Limit(limit);
+        }
+        let Some((board, depth)) = frontier.pop() else {
+            break exhausted(cut_at_depth, &budget);
+        };
+        if board == target {
+            break Status::Solved;
+        }
+        if depth >= budget.max_depth() {
+            cut_at_depth = true;
+            continue;
+        }
+        stats.nodes_expanded += 1;
+        let blank = board.blank();
+        let mut children = [*start; 4];
+        let mut count = 0;
+        for (mv, from) in geometry.moves(blank) {
+            stats.nodes_generated += 1;
+            let child = board.slide(blank, from);
+            let full = budget.full(seen.len());
+            if let Entry::Vacant(slot) = seen.entry(child) {
+                if full {
+                    break 'search Status::Limit(budget.nodes_limit());
+                }
+                slot.insert(mv as u8);
+                children[count] = child;
+                count += 1;
+            }
+        }
+        if F::REVERSED {
+            children[..count].reverse();
+        }
+        for &child in &children[..count] {
+            frontier.push((child, depth + 1));
+        }
+        if count > 0 {
+            stats.max_depth = stats.max_depth.max(depth + 1);
+            stats.max_frontier = stats.max_frontier.max(frontier.len() as u64);
+        }
+    };
+
+    stats.stored = seen.len() as u64;
+    stats.runtime = budget.elapsed();
+    let path = (status == Status::Solved).then(|| {
+        rebuild_path(&geometry, target, |b| {
+            seen.get(b).copied().and_then(stored_move)
+        })
+    });
+    Outcome {
+        status,
+        path,
+        stats,
+    }
+}

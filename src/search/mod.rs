@@ -1,0 +1,375 @@
+/*!
+Search: the shared vocabulary (limits, figures, outcomes) and the one place
+that turns run-time choices into concrete, monomorphised searches.
+
+Every algorithm has the same shape: `fn(start, goal, [heuristic], limits) ->
+Outcome`. Searches print nothing; their only clock reads go into [`Stats`].
+*/
+
+mod astar;
+mod bfs;
+mod dfs;
+mod graph;
+
+pub use astar::astar;
+pub use bfs::bfs;
+pub use dfs::dfs;
+
+use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
+use crate::heuristic::{Euclidean, Hamming, HeuristicKind, Manhattan, Zero};
+use std::fmt;
+use std::ops::AddAssign;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The search algorithms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Breadth-first search: FIFO frontier, shortest paths.
+    Bfs,
+    /// Depth-first search: LIFO frontier, any path.
+    Dfs,
+    /// A*: best-first on f = g + h, shortest paths with an admissible heuristic.
+    AStar,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order comparisons list them.
+    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar];
+
+    /// The name used on the command line and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::AStar => "astar",
+        }
+    }
+
+    /// Whether the algorithm uses a heuristic.
+    pub const fn informed(self) -> bool {
+        matches!(self, Algorithm::AStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// When a search must give up.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Most states stored at once; `None` means the encoding's memory-safe
+    /// default ([`default_max_nodes`]).
+    pub max_nodes: Option<u64>,
+    /// Nodes deeper than this are not generated.
+    pub max_depth: Option<u32>,
+    /// Wall-clock time allowed for the search.
+    pub timeout: Option<Duration>,
+    /// Set from elsewhere (e.g. a Ctrl-C handler) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// The store of states reached this many.
+    Nodes(u64),
+    /// Every node within this depth was searched without reaching the goal.
+    Depth(u32),
+    /// The timeout passed.
+    Time(Duration),
+    /// Cancelled from outside (Ctrl-C).
+    Interrupted,
+}
+
+impl fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitKind::Nodes(n) => write!(f, "node limit of {n} stored states reached"),
+            LimitKind::Depth(d) => write!(f, "no solution within the depth limit of {d}"),
+            LimitKind::Time(t) => write!(f, "timeout of {} s reached", t.as_secs_f64()),
+            LimitKind::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A path to the goal was found.
+    Solved,
+    /// The goal cannot be reached from the start.
+    Unsolvable,
+    /// A limit stopped the search before a verdict.
+    Limit(LimitKind),
+}
+
+impl Status {
+    /// `"solved"`, `"unsolvable"` or `"limit"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Limit(_) => "limit",
+        }
+    }
+}
+
+/// The figures of one search. See the README for their exact meaning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes removed from the frontier whose successors were generated.
+    pub nodes_expanded: u64,
+    /// Successors produced by expansions, duplicates included.
+    pub nodes_generated: u64,
+    /// Largest number of nodes in the frontier at once.
+    pub max_frontier: u64,
+    /// Greatest depth of any node placed in the frontier.
+    pub max_depth: u32,
+    /// Largest number of states held in memory at once.
+    pub stored: u64,
+    /// Search time, excluding parsing and reporting.
+    pub runtime: Duration,
+}
+
+impl AddAssign for Stats {
+    /// Sums counts and times; maxima stay maxima.
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes_expanded += other.nodes_expanded;
+        self.nodes_generated += other.nodes_generated;
+        self.max_frontier = self.max_frontier.max(other.max_frontier);
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.stored = self.stored.max(other.stored);
+        self.runtime += other.runtime;
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub status: Status,
+    /// Moves from start to goal when solved.
+    pub path: Option<Vec<Move>>,
+    /// Its figures.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Moves in the path, when solved. Every move costs 1, so this is also
+    /// the depth of the goal node.
+    pub fn cost(&self) -> Option<usize> {
+        self.path.as_ref().map(Vec::len)
+    }
+}
+
+/// Memory a search may plan on using by default.
+const MEMORY_BUDGET: u64 = 3 << 30;
+
+/// The default node limit for encoding `B`: what fits [`MEMORY_BUDGET`] in
+/// the worst case, which is a hash table doubling (old and new tables both
+/// live, the old one 7/8 full) while the frontier holds one entry per state
+/// in a doubling vector.
+pub fn default_max_nodes<B: Board>() -> u64 {
+    MEMORY_BUDGET / bytes_per_state::<B>()
+}
+
+/// Worst-case bytes of memory per stored state for encoding `B` (see
+/// [`default_max_nodes`]).
+pub fn bytes_per_state<B: Board>() -> u64 {
+    let slot = std::mem::size_of::<(B, u32)>() as u64 + 1;
+    let table = slot * 24 / 7; // 3 slots alive per 7/8 entry during a resize
+    let frontier = 3 * std::mem::size_of::<(B, u64)>() as u64;
+    table + frontier
+}
+
+/// Tracks the clock, the node budget and cancellation for one search.
+pub(crate) struct Budget {
+    started: Instant,
+    deadline: Option<Instant>,
+    timeout: Duration,
+    max_nodes: u64,
+    max_depth: u32,
+    cancel: Option<Arc<AtomicBool>>,
+    ticks: u32,
+}
+
+impl Budget {
+    /// Clock reads are spread out: one per this many ticks.
+    const TICKS_PER_CHECK: u32 = 1024;
+
+    pub(crate) fn start<B: Board>(limits: &Limits) -> Budget {
+        let started = Instant::now();
+        Budget {
+            started,
+            deadline: limits.timeout.map(|t| started + t),
+            timeout: limits.timeout.unwrap_or_default(),
+            max_nodes: limits.max_nodes.unwrap_or_else(default_max_nodes::<B>),
+            max_depth: limits.max_depth.unwrap_or(u32::MAX),
+            cancel: limits.cancel.clone(),
+            ticks: 0,
+        }
+    }
+
+    /// The deepest a node may be and still be expanded.
+    #[inline]
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// Whether `stored` states leave room for one more.
+    #[inline]
+    pub(crate) fn full(&self, stored: usize) -> bool {
+        stored as u64 >= self.max_nodes
+    }
+
+    /// The node limit, as a [`LimitKind`].
+    pub(crate) fn nodes_limit(&self) -> LimitKind {
+        LimitKind::Nodes(self.max_nodes)
+    }
+
+    /// Called once per expansion; now and then reads the clock and the flag.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Option<LimitKind> {
+        self.ticks += 1;
+        if self.ticks < Self::TICKS_PER_CHECK {
+            return None;
+        }
+        self.ticks = 0;
+        self.check_now()
+    }
+
+    #[cold]
+    fn check_now(&self) -> Option<LimitKind> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(LimitKind::Interrupted);
+        }
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Some(LimitKind::Time(self.timeout)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
+
+/// Walks parent links back from `end`: `arrival(b)` is the move that reached
+/// `b`, `None` at the start.
+pub(crate) fn rebuild_path<B: Board>(
+    geometry: &Geometry,
+    end: B,
+    arrival: impl Fn(&B) -> Option<Move>,
+) -> Vec<Move> {
+    let mut path = Vec::new();
+    let mut board = end;
+    while let Some(mv) = arrival(&board) {
+        path.push(mv);
+        board = geometry
+            .apply(&board, mv.inverse())
+            .expect("parent links replay backwards");
+    }
+    path.reverse();
+    path
+}
+
+/// A move stored in one byte, with a value for "no move" (the start).
+pub(crate) const NO_MOVE: u8 = u8::MAX;
+
+/// Decodes a stored move byte.
+#[inline]
+pub(crate) fn stored_move(byte: u8) -> Option<Move> {
+    (byte != NO_MOVE).then(|| Move::from_index(byte as usize))
+}
+
+/// The verdict when a search ran out of nodes to expand.
+pub(crate) fn exhausted(cut_at_depth: bool, budget: &Budget) -> Status {
+    if cut_at_depth {
+        Status::Limit(LimitKind::Depth(budget.max_depth()))
+    } else {
+        Status::Unsolvable
+    }
+}
+
+/// Runs `$run` with `$h` bound to the concrete heuristic for `$kind`.
+macro_rules! with_heuristic {
+    ($kind:expr, $goal:expr, |$h:ident| $run:expr) => {
+        match $kind {
+            HeuristicKind::Zero => {
+                let $h = &Zero;
+                $run
+            }
+            HeuristicKind::Hamming => {
+                let $h = &Hamming::new($goal);
+                $run
+            }
+            HeuristicKind::Manhattan => {
+                let $h = &Manhattan::new($goal);
+                $run
+            }
+            HeuristicKind::Euclidean => {
+                let $h = &Euclidean::new($goal);
+                $run
+            }
+        }
+    };
+}
+
+/// Solves `start` towards `goal`: the parity check, then the one dispatch
+/// from run-time choices to a monomorphised search.
+///
+/// `heuristic` is ignored by uninformed algorithms.
+///
+/// # Examples
+/// ```
+/// use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Status, Tiles};
+/// let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
+/// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+/// let outcome = solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+/// assert_eq!(outcome.status, Status::Solved);
+/// assert_eq!(outcome.cost(), Some(3));
+/// ```
+pub fn solve(
+    start: &Tiles,
+    goal: &Goal,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+) -> Outcome {
+    if !goal.parity(start.cells()).solvable() {
+        return Outcome {
+            status: Status::Unsolvable,
+            path: None,
+            stats: Stats::default(),
+        };
+    }
+    if start.width() <= Packed::MAX_WIDTH {
+        solve_as::<Packed>(start, goal, algorithm, heuristic, limits)
+    } else {
+        solve_as::<Wide>(start, goal, algorithm, heuristic, limits)
+    }
+}
+
+fn solve_as<B: Board>(
+    start: &Tiles,
+    goal: &Goal,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+) -> Outcome {
+    let board = B::from_tiles(start.cells());
+    match algorithm {
+        Algorithm::Bfs => bfs(&board, goal, limits),
+        Algorithm::Dfs => dfs(&board, goal, limits),
+        Algorithm::AStar => with_heuristic!(heuristic, goal, |h| astar(&board, goal, h, limits)),
+    }
+}
