@@ -151,7 +151,7 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// The count of numbers is not N² for some N ≥ 2.
-    #[error("{0} numbers do not make a square board (need N×N numbers, N ≥ {MIN_WIDTH})")]
+    #[error("{} not a square board (need N×N numbers, N ≥ {MIN_WIDTH})", count_numbers(*.0))]
     NotSquare(usize),
     /// Wider than [`MAX_WIDTH`].
     #[error("width {0} is larger than the supported maximum {MAX_WIDTH}")]
@@ -175,6 +175,14 @@ pub enum ParseErrorKind {
     /// A tile not given at all.
     #[error("tile {0} is missing")]
     Missing(usize),
+}
+
+fn count_numbers(n: usize) -> String {
+    if n == 1 {
+        "1 number is".to_owned()
+    } else {
+        format!("{n} numbers are")
+    }
 }
 
 /// A board that could not be read, with where it came from.
@@ -255,7 +263,12 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
                 continue;
             }
             if !token.bytes().all(|b| b.is_ascii_digit()) {
-                let shown: String = token.chars().take(20).collect();
+                let shown: String = token
+                    .chars()
+                    .take(20)
+                    .collect::<String>()
+                    .escape_debug()
+                    .to_string();
                 return Err((Some(index + 1), ParseErrorKind::BadToken(shown)));
             }
             // Too many digits for u64 is still just an out-of-range tile.

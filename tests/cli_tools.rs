@@ -1,0 +1,1 @@
+//! `generate`, `check`, `compare` and `completions`. (Issue 3; to be written.)

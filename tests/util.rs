@@ -1,0 +1,139 @@
+//! Helpers shared by the integration tests: the binary, puzzle paths, and an
+//! independent ground truth (a plain BFS that shares no code with the crate).
+
+#![allow(dead_code)]
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The `npuzzle` binary under test.
+pub fn npuzzle() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("npuzzle").expect("binary builds");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// Path of a file under `puzzles/`.
+pub fn puzzle(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(relative)
+}
+
+/// The `# optimal: N` figure of a puzzle file.
+pub fn optimal(relative: &str) -> u32 {
+    let text = std::fs::read_to_string(puzzle(relative)).expect("puzzle file exists");
+    text.lines()
+        .find_map(|l| l.strip_prefix("# optimal:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{relative} has no '# optimal: N' line"))
+}
+
+/// A small deterministic generator (SplitMix64) so test inputs never change.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A board `steps` random moves from `goal` (no immediate backtracking).
+    pub fn walk(&mut self, goal: &[u8], width: usize, steps: usize) -> Vec<u8> {
+        let mut board = goal.to_vec();
+        let mut blank = board.iter().position(|&t| t == 0).unwrap();
+        let mut previous = usize::MAX;
+        for _ in 0..steps {
+            let options: Vec<usize> = neighbours(blank, width)
+                .into_iter()
+                .filter(|&n| n != previous)
+                .collect();
+            let next = options[self.below(options.len())];
+            board.swap(blank, next);
+            previous = blank;
+            blank = next;
+        }
+        board
+    }
+
+    /// A uniformly random arrangement of `0..cells`.
+    pub fn shuffle(&mut self, cells: usize) -> Vec<u8> {
+        let mut board: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            board.swap(i, self.below(i + 1));
+        }
+        board
+    }
+}
+
+/// Cells next to `cell` on a `width`×`width` board.
+pub fn neighbours(cell: usize, width: usize) -> Vec<usize> {
+    let (r, c) = (cell / width, cell % width);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(cell - width);
+    }
+    if r + 1 < width {
+        out.push(cell + width);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < width {
+        out.push(cell + 1);
+    }
+    out
+}
+
+/// Every board reachable from `goal`, with its true distance: a plain BFS.
+pub fn all_distances(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.to_vec(), 0);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = dist[&board];
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        for n in neighbours(blank, width) {
+            let mut next = board.clone();
+            next.swap(blank, n);
+            if !dist.contains_key(&next) {
+                dist.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+/// True distances of all 181,440 8-puzzles to the blank-first goal.
+pub fn eight_puzzle_distances() -> &'static HashMap<Vec<u8>, u32> {
+    static TABLE: OnceLock<HashMap<Vec<u8>, u32>> = OnceLock::new();
+    TABLE.get_or_init(|| all_distances(&(0..9).collect::<Vec<u8>>(), 3))
+}
+
+/// Plays move names from `start`; panics on an illegal move. Returns the end board.
+pub fn play(start: &[u8], width: usize, moves: &[&str]) -> Vec<u8> {
+    let mut board = start.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0).unwrap();
+    for (i, mv) in moves.iter().enumerate() {
+        let (r, c) = (blank / width, blank % width);
+        let next = match *mv {
+            "Up" if r > 0 => blank - width,
+            "Down" if r + 1 < width => blank + width,
+            "Left" if c > 0 => blank - 1,
+            "Right" if c + 1 < width => blank + 1,
+            _ => panic!("move {i} ({mv}) is illegal from {board:?}"),
+        };
+        board.swap(blank, next);
+        blank = next;
+    }
+    board
+}
