@@ -30,7 +30,7 @@ pub fn optimal(relative: &str) -> u32 {
         .unwrap_or_else(|| panic!("{relative} has no '# optimal: N' line"))
 }
 
-/// A small deterministic generator (SplitMix64) so test inputs never change.
+/// A small deterministic generator (`SplitMix64`) so test inputs never change.
 pub struct Rng(pub u64);
 
 impl Rng {
@@ -136,4 +136,26 @@ pub fn play(start: &[u8], width: usize, moves: &[&str]) -> Vec<u8> {
         blank = next;
     }
     board
+}
+
+/// Every arrangement of `0..cells`, in lexicographic order.
+pub fn permutations(cells: u8) -> Vec<Vec<u8>> {
+    let mut all = vec![];
+    let mut current: Vec<u8> = (0..cells).collect();
+    loop {
+        all.push(current.clone());
+        let Some(i) = (0..current.len() - 1)
+            .rev()
+            .find(|&i| current[i] < current[i + 1])
+        else {
+            break;
+        };
+        let j = (i + 1..current.len())
+            .rev()
+            .find(|&j| current[j] > current[i])
+            .unwrap();
+        current.swap(i, j);
+        current[i + 1..].reverse();
+    }
+    all
 }
