@@ -33,6 +33,7 @@ fn solves_the_course_example_with_astar_manhattan_by_default() {
         .stdout(contains("nodes_generated: "))
         .stdout(contains("max_frontier: "))
         .stdout(contains("max_depth: "))
+        .stdout(contains("stored_nodes: "))
         .stdout(contains("runtime_ms: "));
     let v = json(&["puzzles/3x3/easy-3.txt"]);
     assert_eq!(v["algorithm"], "astar");
@@ -91,7 +92,7 @@ fn json_output_is_one_object_with_every_documented_key() {
     ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(v.as_object().unwrap().len(), 14);
+    assert_eq!(v.as_object().unwrap().len(), 15);
     assert_eq!(v["size"], 3);
     assert_eq!(v["start"], serde_json::json!([8, 0, 6, 5, 4, 7, 2, 3, 1]));
     assert_eq!(v["goal"], serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7, 8]));

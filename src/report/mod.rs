@@ -52,6 +52,8 @@ pub struct Record {
     pub max_frontier: u64,
     /// See [`Stats::max_depth`].
     pub max_depth: u32,
+    /// See [`Stats::stored`].
+    pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
     /// Why the search ended without a solution, for people (not in JSON).
@@ -73,8 +75,8 @@ impl Record {
             nodes_generated,
             max_frontier,
             max_depth,
+            stored,
             runtime,
-            ..
         } = outcome.stats;
         let note = match outcome.status {
             Status::Solved => None,
@@ -95,6 +97,7 @@ impl Record {
             nodes_generated,
             max_frontier,
             max_depth,
+            stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
             note,
         }
