@@ -113,9 +113,7 @@ pub enum FormatArg {
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    let seconds: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
     if !seconds.is_finite() || seconds <= 0.0 {
         return Err(format!("'{text}' must be a positive number of seconds"));
     }

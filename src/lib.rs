@@ -27,8 +27,7 @@ pub mod report;
 pub mod search;
 
 pub use board::{
-    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide,
-    read_input, replay,
+    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input, replay,
 };
 pub use error::Error;
 pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, Manhattan, Zero};

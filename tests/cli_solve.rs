@@ -9,11 +9,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 fn json(args: &[&str]) -> Value {
-    let out = npuzzle()
-        .args(["solve", "--format", "json"])
-        .args(args)
-        .output()
-        .unwrap();
+    let out = npuzzle().args(["solve", "--format", "json"]).args(args).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 1, "exactly one JSON line: {stdout}");
     serde_json::from_str(&stdout).unwrap()
@@ -51,21 +47,11 @@ fn ast_is_an_alias_of_astar() {
 fn every_algorithm_and_heuristic_solves_the_course_example() {
     for algo in ["bfs", "dfs", "astar"] {
         for heuristic in ["manhattan", "hamming", "euclidean", "zero"] {
-            let v = json(&[
-                "1,2,5,3,4,0,6,7,8",
-                "--algo",
-                algo,
-                "--heuristic",
-                heuristic,
-            ]);
+            let v = json(&["1,2,5,3,4,0,6,7,8", "--algo", algo, "--heuristic", heuristic]);
             assert_eq!(v["status"], "solved", "{algo} {heuristic}");
             assert_eq!(v["cost"], 3, "{algo} {heuristic}");
             assert_eq!(v["path"], serde_json::json!(["Up", "Left", "Left"]));
-            let expected_heuristic = if algo == "astar" {
-                Value::from(heuristic)
-            } else {
-                Value::Null
-            };
+            let expected_heuristic = if algo == "astar" { Value::from(heuristic) } else { Value::Null };
             assert_eq!(v["heuristic"], expected_heuristic);
         }
     }
@@ -107,17 +93,10 @@ fn goals_can_be_named_files_or_inline_boards() {
     let last = json(&["1,2,3,4,5,6,7,0,8", "--goal", "blank-last"]);
     assert_eq!(last["cost"], 1);
     assert_eq!(last["goal"], serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 0]));
-    let file = json(&[
-        "1,2,3,4,5,6,7,0,8",
-        "--goal",
-        "puzzles/goals/blank-last-3x3.txt",
-    ]);
+    let file = json(&["1,2,3,4,5,6,7,0,8", "--goal", "puzzles/goals/blank-last-3x3.txt"]);
     assert_eq!(file["cost"], 1);
     let snail = json(&["1,2,3,8,4,0,7,6,5", "--goal", "snail"]);
-    assert_eq!(
-        snail["goal"],
-        serde_json::json!([1, 2, 3, 8, 0, 4, 7, 6, 5])
-    );
+    assert_eq!(snail["goal"], serde_json::json!([1, 2, 3, 8, 0, 4, 7, 6, 5]));
     assert_eq!(snail["cost"], 1);
     let inline = json(&["1,2,3,4,5,6,7,0,8", "--goal", "1,2,3,4,5,6,7,8,0"]);
     assert_eq!(inline["path"], serde_json::json!(["Right"]));
@@ -126,12 +105,7 @@ fn goals_can_be_named_files_or_inline_boards() {
 #[test]
 fn a_goal_of_another_size_is_rejected() {
     npuzzle()
-        .args([
-            "solve",
-            "puzzles/3x3/easy-3.txt",
-            "--goal",
-            "puzzles/goals/snail-4x4.txt",
-        ])
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--goal", "puzzles/goals/snail-4x4.txt"])
         .assert()
         .code(2)
         .stdout("")
@@ -141,17 +115,10 @@ fn a_goal_of_another_size_is_rejected() {
 #[test]
 fn a_malformed_goal_file_is_named_as_the_goal() {
     npuzzle()
-        .args([
-            "solve",
-            "puzzles/3x3/easy-3.txt",
-            "--goal",
-            "puzzles/invalid/duplicate.txt",
-        ])
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--goal", "puzzles/invalid/duplicate.txt"])
         .assert()
         .code(2)
-        .stderr(contains(
-            "goal puzzles/invalid/duplicate.txt:3: tile 7 appears twice",
-        ));
+        .stderr(contains("goal puzzles/invalid/duplicate.txt:3: tile 7 appears twice"));
 }
 
 #[test]
@@ -172,33 +139,22 @@ fn start_can_come_from_standard_input() {
 
 #[test]
 fn show_states_prints_every_board_from_start_to_goal() {
-    let out = npuzzle()
-        .args(["solve", "puzzles/3x3/easy-3.txt", "--show-states"])
-        .output()
-        .unwrap();
+    let out = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--show-states"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("start\n1 2 5\n3 4 .\n6 7 8\n"), "{text}");
     assert!(text.contains("1 Up\n1 2 .\n3 4 5\n6 7 8\n"), "{text}");
     assert!(text.contains("3 Left\n. 1 2\n3 4 5\n6 7 8\n"), "{text}");
-    let wide = npuzzle()
-        .args(["solve", "puzzles/4x4/moves-10.txt", "--show-states"])
-        .output()
-        .unwrap();
+    let wide = npuzzle().args(["solve", "puzzles/4x4/moves-10.txt", "--show-states"]).output().unwrap();
     let wide = String::from_utf8(wide.stdout).unwrap();
-    assert!(
-        wide.contains(" . "),
-        "blank shown in aligned columns: {wide}"
-    );
+    assert!(wide.contains(" . "), "blank shown in aligned columns: {wide}");
     assert!(wide.lines().any(|l| l == " .  1  2  3"), "{wide}");
 }
 
 #[test]
 fn an_unsolvable_start_exits_1_without_searching() {
-    for (file, width) in [
-        ("unsolvable/swap-3x3.txt", 3),
-        ("unsolvable/loyd-4x4.txt", 4),
-        ("unsolvable/swap-2x2.txt", 2),
-    ] {
+    for (file, width) in
+        [("unsolvable/swap-3x3.txt", 3), ("unsolvable/loyd-4x4.txt", 4), ("unsolvable/swap-2x2.txt", 2)]
+    {
         npuzzle()
             .args(["solve", &puzzle(file).display().to_string()])
             .assert()
@@ -231,19 +187,10 @@ fn a_start_equal_to_the_goal_is_solved_in_zero_moves() {
 #[test]
 fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
     npuzzle()
-        .args([
-            "solve",
-            "puzzles/4x4/korf-55.txt",
-            "--algo",
-            "bfs",
-            "--max-nodes",
-            "5000",
-        ])
+        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--max-nodes", "5000"])
         .assert()
         .code(3)
-        .stdout(contains(
-            "status: limit (node limit of 5000 stored states reached)",
-        ))
+        .stdout(contains("status: limit (node limit of 5000 stored states reached)"))
         .stdout(contains("cost: -"));
     let out = npuzzle()
         .args([
@@ -269,14 +216,7 @@ fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
 #[test]
 fn the_timeout_stops_the_search_with_exit_3() {
     npuzzle()
-        .args([
-            "solve",
-            "puzzles/4x4/korf-55.txt",
-            "--algo",
-            "bfs",
-            "--timeout",
-            "0.05",
-        ])
+        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--timeout", "0.05"])
         .assert()
         .code(3)
         .stdout(contains("status: limit (timeout of 0.05 s reached)"));
@@ -284,30 +224,15 @@ fn the_timeout_stops_the_search_with_exit_3() {
 
 #[test]
 fn max_depth_makes_dfs_depth_limited() {
-    let found = json(&[
-        "puzzles/3x3/easy-8.txt",
-        "--algo",
-        "dfs",
-        "--max-depth",
-        "8",
-    ]);
+    let found = json(&["puzzles/3x3/easy-8.txt", "--algo", "dfs", "--max-depth", "8"]);
     assert_eq!(found["status"], "solved");
     assert!(found["max_depth"].as_u64().unwrap() <= 8);
     assert!(found["cost"].as_u64().unwrap() <= 8);
     npuzzle()
-        .args([
-            "solve",
-            "puzzles/3x3/easy-8.txt",
-            "--algo",
-            "dfs",
-            "--max-depth",
-            "5",
-        ])
+        .args(["solve", "puzzles/3x3/easy-8.txt", "--algo", "dfs", "--max-depth", "5"])
         .assert()
         .code(3)
-        .stdout(contains(
-            "status: limit (no solution within the depth limit of 5)",
-        ));
+        .stdout(contains("status: limit (no solution within the depth limit of 5)"));
     let astar = json(&["puzzles/3x3/hardest-31a.txt", "--max-depth", "20"]);
     assert_eq!(astar["status"], "limit");
     assert!(astar["max_depth"].as_u64().unwrap() <= 20);
@@ -325,46 +250,22 @@ fn bfs_on_a_board_too_big_to_exhaust_stays_within_the_default_node_limit() {
 fn every_malformed_input_gets_one_line_and_exit_2() {
     let cases = [
         ("empty.txt", "empty.txt: empty board: no numbers found"),
-        (
-            "only-comments.txt",
-            "only-comments.txt: empty board: no numbers found",
-        ),
-        (
-            "bad-token.txt",
-            "bad-token.txt:2: 'x' is not a non-negative integer",
-        ),
-        (
-            "negative.txt",
-            "negative.txt:2: '-4' is not a non-negative integer",
-        ),
-        (
-            "not-square.txt",
-            "not-square.txt: 8 numbers are not a square board",
-        ),
-        (
-            "one-cell.txt",
-            "one-cell.txt: 1 number is not a square board",
-        ),
+        ("only-comments.txt", "only-comments.txt: empty board: no numbers found"),
+        ("bad-token.txt", "bad-token.txt:2: 'x' is not a non-negative integer"),
+        ("negative.txt", "negative.txt:2: '-4' is not a non-negative integer"),
+        ("not-square.txt", "not-square.txt: 8 numbers are not a square board"),
+        ("one-cell.txt", "one-cell.txt: 1 number is not a square board"),
         (
             "header-mismatch.txt",
             "header-mismatch.txt:1: header says width 4 (16 numbers) but 9 numbers follow",
         ),
-        (
-            "out-of-range.txt",
-            "out-of-range.txt:3: tile 9 is out of range (0 to 8)",
-        ),
+        ("out-of-range.txt", "out-of-range.txt:3: tile 9 is out of range (0 to 8)"),
         ("duplicate.txt", "duplicate.txt:3: tile 7 appears twice"),
-        (
-            "too-wide.txt",
-            "too-wide.txt: width 9 is larger than the supported maximum 8",
-        ),
+        ("too-wide.txt", "too-wide.txt: width 9 is larger than the supported maximum 8"),
         ("binary.bin", "binary.bin:1: "),
     ];
     for (file, message) in cases {
-        let out = npuzzle()
-            .args(["solve", &format!("puzzles/invalid/{file}")])
-            .output()
-            .unwrap();
+        let out = npuzzle().args(["solve", &format!("puzzles/invalid/{file}")]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(out.stdout.is_empty(), "{file}");
         let stderr = String::from_utf8(out.stderr).unwrap();
@@ -381,14 +282,8 @@ fn a_missing_file_or_directory_is_an_io_error() {
         .args(["solve", "no/such/puzzle.txt"])
         .assert()
         .code(2)
-        .stderr(contains(
-            "no/such/puzzle.txt: cannot read: No such file or directory",
-        ));
-    npuzzle()
-        .args(["solve", "puzzles"])
-        .assert()
-        .code(2)
-        .stderr(contains("puzzles: cannot read"));
+        .stderr(contains("no/such/puzzle.txt: cannot read: No such file or directory"));
+    npuzzle().args(["solve", "puzzles"]).assert().code(2).stderr(contains("puzzles: cannot read"));
 }
 
 #[test]
@@ -403,23 +298,14 @@ fn bad_flags_are_usage_errors() {
         vec!["solve", "1,2,0,3", "--format", "xml"],
         vec!["solve"],
     ] {
-        npuzzle()
-            .args(&args)
-            .assert()
-            .code(2)
-            .stderr(contains("error:"));
+        npuzzle().args(&args).assert().code(2).stderr(contains("error:"));
     }
 }
 
 #[test]
 fn help_lists_the_exit_codes() {
     for args in [vec!["--help"], vec!["solve", "--help"]] {
-        npuzzle()
-            .args(&args)
-            .assert()
-            .code(0)
-            .stdout(contains("Exit codes:"))
-            .stdout(contains("3  a limit"));
+        npuzzle().args(&args).assert().code(0).stdout(contains("Exit codes:")).stdout(contains("3  a limit"));
     }
 }
 
@@ -428,13 +314,7 @@ fn a_closed_pipe_ends_quietly() {
     // DFS paths run to thousands of moves; with --show-states the output is
     // far larger than a pipe buffer, so the writer meets a closed pipe.
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args([
-            "solve",
-            "puzzles/3x3/hardest-31a.txt",
-            "--algo",
-            "dfs",
-            "--show-states",
-        ])
+        .args(["solve", "puzzles/3x3/hardest-31a.txt", "--algo", "dfs", "--show-states"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -468,10 +348,7 @@ fn ctrl_c_stops_the_search_and_still_reports() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(3));

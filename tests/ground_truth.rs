@@ -68,13 +68,7 @@ fn dfs_paths_replay_from_start_to_goal() {
     let mut rng = Rng(31);
     for _ in 0..40 {
         let start = rng.walk(&(0..9).collect::<Vec<u8>>(), 3, 40);
-        check(
-            &start,
-            &goal,
-            truth.get(&start).copied(),
-            Algorithm::Dfs,
-            HeuristicKind::Zero,
-        );
+        check(&start, &goal, truth.get(&start).copied(), Algorithm::Dfs, HeuristicKind::Zero);
     }
 }
 
@@ -86,22 +80,10 @@ fn every_2x2_board_gets_its_true_cost_or_unsolvable() {
     let boards = crate::util::permutations(4);
     for start in &boards {
         for algorithm in Algorithm::ALL {
-            check(
-                start,
-                &goal,
-                truth.get(start).copied(),
-                algorithm,
-                HeuristicKind::Manhattan,
-            );
+            check(start, &goal, truth.get(start).copied(), algorithm, HeuristicKind::Manhattan);
         }
         for heuristic in HeuristicKind::ALL {
-            check(
-                start,
-                &goal,
-                truth.get(start).copied(),
-                Algorithm::AStar,
-                heuristic,
-            );
+            check(start, &goal, truth.get(start).copied(), Algorithm::AStar, heuristic);
         }
     }
     assert_eq!(boards.len(), 24);
@@ -145,13 +127,7 @@ fn random_walk_15_puzzles_get_their_true_cost() {
         };
         tried += 1;
         deep += usize::from(distance >= 12);
-        check(
-            &start,
-            &goal,
-            Some(distance),
-            Algorithm::Bfs,
-            HeuristicKind::Zero,
-        );
+        check(&start, &goal, Some(distance), Algorithm::Bfs, HeuristicKind::Zero);
         for heuristic in HeuristicKind::ALL {
             check(&start, &goal, Some(distance), Algorithm::AStar, heuristic);
         }
@@ -197,25 +173,11 @@ fn example_puzzles_are_solved_at_their_recorded_optimum() {
     ] {
         let tiles = npuzzle::read_input(&npuzzle::Input::File(crate::util::puzzle(file))).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, tiles.width()).unwrap();
-        let o = solve(
-            &tiles,
-            &goal,
-            Algorithm::AStar,
-            HeuristicKind::Manhattan,
-            &Limits::default(),
-        );
-        assert_eq!(
-            o.cost(),
-            Some(crate::util::optimal(file) as usize),
-            "{file}"
-        );
+        let o = solve(&tiles, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        assert_eq!(o.cost(), Some(crate::util::optimal(file) as usize), "{file}");
         if tiles.width() == 3 {
             let truth = eight_puzzle_distances()[tiles.cells()];
-            assert_eq!(
-                truth,
-                crate::util::optimal(file),
-                "{file}: recorded optimum is the true distance"
-            );
+            assert_eq!(truth, crate::util::optimal(file), "{file}: recorded optimum is the true distance");
         }
     }
 }

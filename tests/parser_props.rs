@@ -27,15 +27,7 @@ fn token() -> impl Strategy<Value = String> {
 }
 
 fn separator() -> impl Strategy<Value = &'static str> {
-    prop_oneof![
-        Just(" "),
-        Just(","),
-        Just("\n"),
-        Just(", "),
-        Just("\t"),
-        Just("\r\n"),
-        Just(",,")
-    ]
+    prop_oneof![Just(" "), Just(","), Just("\n"), Just(", "), Just("\t"), Just("\r\n"), Just(",,")]
 }
 
 proptest! {

@@ -11,22 +11,11 @@ fn named_goals() -> [GoalSpec; 3] {
 fn parity_agrees_with_reachability_for_every_2x2_and_3x3_arrangement() {
     for width in [2usize, 3] {
         let everything = permutations((width * width) as u8);
-        let custom: &[u8] = if width == 2 {
-            &[1, 0, 2, 3]
-        } else {
-            &[1, 2, 3, 4, 0, 5, 6, 7, 8]
-        };
-        for spec in named_goals()
-            .into_iter()
-            .chain([GoalSpec::Board(Tiles::new(custom).unwrap())])
-        {
+        let custom: &[u8] = if width == 2 { &[1, 0, 2, 3] } else { &[1, 2, 3, 4, 0, 5, 6, 7, 8] };
+        for spec in named_goals().into_iter().chain([GoalSpec::Board(Tiles::new(custom).unwrap())]) {
             let goal = Goal::new(&spec, width).unwrap();
             let reachable = all_distances(goal.tiles().cells(), width);
-            assert_eq!(
-                reachable.len() * 2,
-                everything.len(),
-                "exactly half is reachable"
-            );
+            assert_eq!(reachable.len() * 2, everything.len(), "exactly half is reachable");
             for start in &everything {
                 assert_eq!(
                     goal.parity(start).solvable(),

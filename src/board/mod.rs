@@ -14,9 +14,7 @@ mod wide;
 
 pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
-pub use parse::{
-    Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input,
-};
+pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};
 pub use wide::Wide;
 
 use std::fmt;

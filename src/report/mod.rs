@@ -70,14 +70,8 @@ impl Record {
         goal: &Goal,
         outcome: &Outcome,
     ) -> Record {
-        let Stats {
-            nodes_expanded,
-            nodes_generated,
-            max_frontier,
-            max_depth,
-            stored,
-            runtime,
-        } = outcome.stats;
+        let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime } =
+            outcome.stats;
         let note = match outcome.status {
             Status::Solved => None,
             Status::Unsolvable => Some(goal.parity(start.cells()).reason()),

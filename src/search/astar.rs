@@ -65,11 +65,7 @@ struct BucketQueue<B> {
 
 impl<B> OpenList<B> for BucketQueue<B> {
     fn new() -> Self {
-        BucketQueue {
-            buckets: Vec::new(),
-            top: Vec::new(),
-            min_f: 0,
-        }
+        BucketQueue { buckets: Vec::new(), top: Vec::new(), min_f: 0 }
     }
 
     #[inline]
@@ -130,11 +126,7 @@ impl<B> PartialOrd for HeapItem<B> {
 }
 impl<B> Ord for HeapItem<B> {
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .cmp(&self.f)
-            .then(self.g.cmp(&other.g))
-            .then(self.seq.cmp(&other.seq))
+        other.f.cmp(&self.f).then(self.g.cmp(&other.g)).then(self.seq.cmp(&other.seq))
     }
 }
 
@@ -146,20 +138,12 @@ struct HeapQueue<B> {
 
 impl<B> OpenList<B> for HeapQueue<B> {
     fn new() -> Self {
-        HeapQueue {
-            heap: BinaryHeap::new(),
-            seq: 0,
-        }
+        HeapQueue { heap: BinaryHeap::new(), seq: 0 }
     }
     #[inline]
     fn push(&mut self, f: u64, g: u32, board: B) {
         self.seq += 1;
-        self.heap.push(HeapItem {
-            f,
-            g,
-            seq: self.seq,
-            board,
-        });
+        self.heap.push(HeapItem { f, g, seq: self.seq, board });
     }
     #[inline]
     fn pop(&mut self) -> Option<(u64, u32, B)> {
@@ -191,22 +175,14 @@ pub fn astar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &
     }
 }
 
-fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(
-    start: &B,
-    goal: &Goal,
-    h: &H,
-    limits: &Limits,
-) -> Outcome {
+fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
     let mut budget = Budget::start::<B>(limits);
     let geometry = Geometry::new(goal.width());
     let target = B::from_tiles(goal.tiles().cells());
     let unit = u64::from(H::UNIT);
     let mut records: FxHashMap<B, Record> = FxHashMap::default();
     let mut open = Q::new();
-    let mut stats = Stats {
-        max_frontier: 1,
-        ..Stats::default()
-    };
+    let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     records.insert(*start, Record::open(0, None));
     open.push(u64::from(h.estimate(start)), 0, *start);
     let mut open_states: u64 = 1;
@@ -261,11 +237,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(
                 }
             }
             let h_child = h.update(&child, h_board, tile, from, blank);
-            open.push(
-                u64::from(child_g) * unit + u64::from(h_child),
-                child_g,
-                child,
-            );
+            open.push(u64::from(child_g) * unit + u64::from(h_child), child_g, child);
             stats.max_depth = stats.max_depth.max(child_g);
         }
         stats.max_frontier = stats.max_frontier.max(open_states);
@@ -273,14 +245,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(
 
     stats.stored = records.len() as u64;
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved).then(|| {
-        rebuild_path(&geometry, target, |b| {
-            records.get(b).and_then(|r| r.arrival())
-        })
-    });
-    Outcome {
-        status,
-        path,
-        stats,
-    }
+    let path = (status == Status::Solved)
+        .then(|| rebuild_path(&geometry, target, |b| records.get(b).and_then(|r| r.arrival())));
+    Outcome { status, path, stats }
 }

@@ -7,9 +7,7 @@ explored. One hash map over both serves as that test and as the parent links
 (it stores the move that reached each state, not the parent board).
 */
 
-use super::{
-    Budget, Limits, NO_MOVE, Outcome, Stats, Status, exhausted, rebuild_path, stored_move,
-};
+use super::{Budget, Limits, NO_MOVE, Outcome, Stats, Status, exhausted, rebuild_path, stored_move};
 use crate::board::{Board, Geometry, Goal};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -121,14 +119,7 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
 
     stats.stored = seen.len() as u64;
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved).then(|| {
-        rebuild_path(&geometry, target, |b| {
-            seen.get(b).copied().and_then(stored_move)
-        })
-    });
-    Outcome {
-        status,
-        path,
-        stats,
-    }
+    let path = (status == Status::Solved)
+        .then(|| rebuild_path(&geometry, target, |b| seen.get(b).copied().and_then(stored_move)));
+    Outcome { status, path, stats }
 }

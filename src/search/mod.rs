@@ -245,11 +245,7 @@ impl Budget {
 
     #[cold]
     fn check_now(&self) -> Option<LimitKind> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(LimitKind::Interrupted);
         }
         match self.deadline {
@@ -274,9 +270,7 @@ pub(crate) fn rebuild_path<B: Board>(
     let mut board = end;
     while let Some(mv) = arrival(&board) {
         path.push(mv);
-        board = geometry
-            .apply(&board, mv.inverse())
-            .expect("parent links replay backwards");
+        board = geometry.apply(&board, mv.inverse()).expect("parent links replay backwards");
     }
     path.reverse();
     path
@@ -293,11 +287,7 @@ pub(crate) fn stored_move(byte: u8) -> Option<Move> {
 
 /// The verdict when a search ran out of nodes to expand.
 pub(crate) fn exhausted(cut_at_depth: bool, budget: &Budget) -> Status {
-    if cut_at_depth {
-        Status::Limit(LimitKind::Depth(budget.max_depth()))
-    } else {
-        Status::Unsolvable
-    }
+    if cut_at_depth { Status::Limit(LimitKind::Depth(budget.max_depth())) } else { Status::Unsolvable }
 }
 
 /// Runs `$run` with `$h` bound to the concrete heuristic for `$kind`.
@@ -346,11 +336,7 @@ pub fn solve(
     limits: &Limits,
 ) -> Outcome {
     if !goal.parity(start.cells()).solvable() {
-        return Outcome {
-            status: Status::Unsolvable,
-            path: None,
-            stats: Stats::default(),
-        };
+        return Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() };
     }
     if start.width() <= Packed::MAX_WIDTH {
         solve_as::<Packed>(start, goal, algorithm, heuristic, limits)
