@@ -10,6 +10,7 @@ mod astar;
 mod bfs;
 mod dfs;
 mod graph;
+mod table;
 
 pub use astar::astar;
 pub use bfs::bfs;
@@ -62,8 +63,8 @@ impl fmt::Display for Algorithm {
 /// When a search must give up.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Most states stored at once; `None` means the encoding's memory-safe
-    /// default ([`default_max_nodes`]).
+    /// Most states stored at once; `None` means a memory-safe default
+    /// ([`default_max_nodes`]).
     pub max_nodes: Option<u64>,
     /// Nodes deeper than this are not generated.
     pub max_depth: Option<u32>,
@@ -170,21 +171,18 @@ impl Outcome {
 /// Memory a search may plan on using by default.
 const MEMORY_BUDGET: u64 = 3 << 30;
 
-/// The default node limit for encoding `B`: what fits [`MEMORY_BUDGET`] in
-/// the worst case, which is a hash table doubling (old and new tables both
-/// live, the old one 7/8 full) while the frontier holds one entry per state
-/// in a doubling vector.
-pub fn default_max_nodes<B: Board>() -> u64 {
-    MEMORY_BUDGET / bytes_per_state::<B>()
+/// The default node limit for `algorithm` on encoding `B`: as many stored
+/// states as fit [`MEMORY_BUDGET`] at the worst-case bytes per state.
+pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
+    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
 }
 
-/// Worst-case bytes of memory per stored state for encoding `B` (see
-/// [`default_max_nodes`]).
-pub fn bytes_per_state<B: Board>() -> u64 {
-    let slot = std::mem::size_of::<(B, u32)>() as u64 + 1;
-    let table = slot * 24 / 7; // 3 slots alive per 7/8 entry during a resize
-    let frontier = 3 * std::mem::size_of::<(B, u64)>() as u64;
-    table + frontier
+/// Worst-case bytes of memory per stored state for `algorithm` on `B`.
+pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
+        Algorithm::AStar => astar::bytes_per_state::<B>(),
+    }
 }
 
 /// Tracks the clock, the node budget and cancellation for one search.
@@ -202,13 +200,15 @@ impl Budget {
     /// Clock reads are spread out: one per this many ticks.
     const TICKS_PER_CHECK: u32 = 1024;
 
-    pub(crate) fn start<B: Board>(limits: &Limits) -> Budget {
+    /// Starts the clock; without an explicit node limit, allows what fits
+    /// the memory budget at `bytes_per_state`.
+    pub(crate) fn start(limits: &Limits, bytes_per_state: u64) -> Budget {
         let started = Instant::now();
         Budget {
             started,
             deadline: limits.timeout.map(|t| started + t),
             timeout: limits.timeout.unwrap_or_default(),
-            max_nodes: limits.max_nodes.unwrap_or_else(default_max_nodes::<B>),
+            max_nodes: limits.max_nodes.unwrap_or(MEMORY_BUDGET / bytes_per_state),
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,
@@ -274,15 +274,6 @@ pub(crate) fn rebuild_path<B: Board>(
     }
     path.reverse();
     path
-}
-
-/// A move stored in one byte, with a value for "no move" (the start).
-pub(crate) const NO_MOVE: u8 = u8::MAX;
-
-/// Decodes a stored move byte.
-#[inline]
-pub(crate) fn stored_move(byte: u8) -> Option<Move> {
-    (byte != NO_MOVE).then(|| Move::from_index(byte as usize))
 }
 
 /// The verdict when a search ran out of nodes to expand.
