@@ -18,7 +18,7 @@ binary heap with the same order.
 
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
-use crate::board::{Board, Geometry, Goal};
+use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::Heuristic;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -212,7 +212,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
         let h_board = (f - u64::from(g) * unit) as u32;
         let blank = board.blank();
         let child_g = g + 1;
-        let back = arrival.map(|mv| mv.inverse());
+        let back = arrival.map(Move::inverse);
         for (mv, from) in geometry.moves(blank) {
             stats.nodes_generated += 1;
             if Some(mv) == back {
