@@ -350,3 +350,17 @@ fn solve_as<B: Board>(
         Algorithm::AStar => with_heuristic!(heuristic, goal, |h| astar(&board, goal, h, limits)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_node_limits_match_the_readme() {
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
+        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
+    }
+}
