@@ -25,6 +25,8 @@ use std::collections::BinaryHeap;
 
 /// An open list ordered as the module documentation says.
 trait OpenList<B> {
+    /// Bytes one entry occupies.
+    const ENTRY_BYTES: u64;
     fn new() -> Self;
     fn push(&mut self, f: u64, g: u32, board: B);
     fn pop(&mut self) -> Option<(u64, u32, B)>;
@@ -42,6 +44,8 @@ struct BucketQueue<B> {
 }
 
 impl<B> OpenList<B> for BucketQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
+
     fn new() -> Self {
         BucketQueue { buckets: Vec::new(), top: Vec::new(), min_f: 0, len: 0 }
     }
@@ -125,6 +129,8 @@ struct HeapQueue<B> {
 }
 
 impl<B> OpenList<B> for HeapQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<HeapItem<B>>() as u64;
+
     fn new() -> Self {
         HeapQueue { heap: BinaryHeap::new(), seq: 0 }
     }
@@ -167,11 +173,18 @@ pub fn astar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &
     }
 }
 
-/// Worst-case bytes per stored state: a closed slot at the lowest load
-/// (0.375), or an open entry in a vector that just doubled.
+/// Worst-case bytes per stored state with a whole-number heuristic (see
+/// [`bytes_per_state_with`]).
 pub(crate) fn bytes_per_state<B: Board>() -> u64 {
-    let value = std::mem::size_of::<B::Tagged>() as u64;
-    (value * 8 / 3).max(2 * value + 8)
+    bytes_per_state_with::<B, BucketQueue<B::Tagged>>()
+}
+
+/// Worst-case bytes per stored state: a closed slot at the lowest load
+/// (0.375), or an open entry in a vector that just doubled (plus slack for
+/// the per-f bucket vectors).
+fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>>() -> u64 {
+    let slot = std::mem::size_of::<B::Tagged>() as u64;
+    (slot * 8 / 3).max(2 * Q::ENTRY_BYTES + 8)
 }
 
 fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
@@ -180,7 +193,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
     h: &H,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state::<B>());
+    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q>());
     let geometry = Geometry::new(goal.width());
     let target = B::from_tiles(goal.tiles().cells());
     let unit = u64::from(H::UNIT);
