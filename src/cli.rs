@@ -88,6 +88,8 @@ pub enum AlgoArg {
     /// A* search.
     #[value(alias = "ast")]
     Astar,
+    /// Iterative-deepening A* (optimal, memory linear in the depth).
+    Idastar,
 }
 
 /// `--heuristic` values.

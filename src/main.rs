@@ -89,6 +89,7 @@ fn algorithm(arg: AlgoArg) -> Algorithm {
         AlgoArg::Bfs => Algorithm::Bfs,
         AlgoArg::Dfs => Algorithm::Dfs,
         AlgoArg::Astar => Algorithm::AStar,
+        AlgoArg::Idastar => Algorithm::IdaStar,
     }
 }
 

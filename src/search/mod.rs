@@ -10,11 +10,13 @@ mod astar;
 mod bfs;
 mod dfs;
 mod graph;
+mod idastar;
 mod table;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use dfs::dfs;
+pub use idastar::idastar;
 
 use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
 use crate::heuristic::{Euclidean, Hamming, HeuristicKind, Manhattan, Zero};
@@ -33,11 +35,13 @@ pub enum Algorithm {
     Dfs,
     /// A*: best-first on f = g + h, shortest paths with an admissible heuristic.
     AStar,
+    /// IDA*: iterative-deepening A*, shortest paths in memory linear in the depth.
+    IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order comparisons list them.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar];
+    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar, Algorithm::IdaStar];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -45,12 +49,13 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Dfs => "dfs",
             Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
         }
     }
 
     /// Whether the algorithm uses a heuristic.
     pub const fn informed(self) -> bool {
-        matches!(self, Algorithm::AStar)
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
     }
 }
 
@@ -182,6 +187,8 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
     match algorithm {
         Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
         Algorithm::AStar => astar::bytes_per_state::<B>(),
+        // Only the path is stored; any budget is far beyond it.
+        Algorithm::IdaStar => 1,
     }
 }
 
@@ -348,6 +355,7 @@ fn solve_as<B: Board>(
         Algorithm::Bfs => bfs(&board, goal, limits),
         Algorithm::Dfs => dfs(&board, goal, limits),
         Algorithm::AStar => with_heuristic!(heuristic, goal, |h| astar(&board, goal, h, limits)),
+        Algorithm::IdaStar => with_heuristic!(heuristic, goal, |h| idastar(&board, goal, h, limits)),
     }
 }
 
