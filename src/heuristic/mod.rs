@@ -94,23 +94,26 @@ impl<B: Board> Heuristic<B> for Zero {
     }
 }
 
-/// Per-tile cost table: `cost[tile * cells + cell]`, zero for the blank.
+/// Per-tile cost table: `cost[tile * 64 + cell]`, zero for the blank.
+///
+/// A fixed 64×64 layout (the largest board) lets the index be masked into
+/// range, so lookups in the search loops carry no bounds checks.
 #[derive(Clone, Debug)]
 struct TileTable {
     cells: usize,
-    cost: Vec<u32>,
+    cost: Box<[u32; 64 * 64]>,
 }
 
 impl TileTable {
     fn new(goal: &Goal, cost: impl Fn(usize, usize) -> u32) -> TileTable {
         let (width, cells) = (goal.width(), goal.cells());
-        let mut table = vec![0; cells * cells];
+        let mut table = Box::new([0; 64 * 64]);
         for tile in 1..cells {
             let target = goal.cell_of(tile as u8);
             for cell in 0..cells {
                 let dr = (cell / width).abs_diff(target / width);
                 let dc = (cell % width).abs_diff(target % width);
-                table[tile * cells + cell] = cost(dr, dc);
+                table[tile * 64 + cell] = cost(dr, dc);
             }
         }
         TileTable { cells, cost: table }
@@ -118,7 +121,7 @@ impl TileTable {
 
     #[inline]
     fn get(&self, tile: u8, cell: usize) -> u32 {
-        self.cost[tile as usize * self.cells + cell]
+        self.cost[(tile as usize * 64 + cell) & (64 * 64 - 1)]
     }
 
     #[inline]
