@@ -9,6 +9,10 @@ nodes exactly, with no floating-point drift between incremental and fresh
 values.
 */
 
+mod linear_conflict;
+
+pub use linear_conflict::LinearConflict;
+
 use crate::board::{Board, Goal};
 use std::fmt;
 
@@ -40,12 +44,19 @@ pub enum HeuristicKind {
     Manhattan,
     /// Sum of the tiles' straight-line distances to their goal cells.
     Euclidean,
+    /// Manhattan plus two moves per tile that must leave its row or column.
+    LinearConflict,
 }
 
 impl HeuristicKind {
     /// Every kind, in the order comparisons list them.
-    pub const ALL: [HeuristicKind; 4] =
-        [HeuristicKind::Zero, HeuristicKind::Hamming, HeuristicKind::Manhattan, HeuristicKind::Euclidean];
+    pub const ALL: [HeuristicKind; 5] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Hamming,
+        HeuristicKind::Manhattan,
+        HeuristicKind::Euclidean,
+        HeuristicKind::LinearConflict,
+    ];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -54,6 +65,7 @@ impl HeuristicKind {
             HeuristicKind::Hamming => "hamming",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::Euclidean => "euclidean",
+            HeuristicKind::LinearConflict => "linear-conflict",
         }
     }
 
@@ -64,6 +76,7 @@ impl HeuristicKind {
             HeuristicKind::Zero => 0.0,
             HeuristicKind::Hamming => f64::from(Hamming::new(goal).estimate(&board)),
             HeuristicKind::Manhattan => f64::from(Manhattan::new(goal).estimate(&board)),
+            HeuristicKind::LinearConflict => f64::from(LinearConflict::new(goal).estimate(&board)),
             HeuristicKind::Euclidean => {
                 let h = Euclidean::new(goal);
                 f64::from(Heuristic::<crate::board::Wide>::estimate(&h, &board)) / f64::from(EUCLIDEAN_UNIT)
