@@ -29,7 +29,7 @@ mod tests {
         let mut out = Vec::new();
         let record = Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome);
         write_json(&mut out, &record).unwrap();
-        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1, "one line");
+        assert_eq!(String::from_utf8(out.clone()).unwrap().lines().count(), 1, "one line");
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["heuristic"], serde_json::Value::Null);
         assert_eq!(value["path"], serde_json::json!(["Up", "Left", "Left"]));
