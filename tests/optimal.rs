@@ -135,3 +135,34 @@ fn idastar_reports_limits_like_every_search() {
     assert!(matches!(o.status, Status::Limit(npuzzle::LimitKind::Time(_))));
     assert!(o.stats.nodes_expanded > 0 && o.path.is_none());
 }
+
+/// The true distance on some boards, zero on the others: admissible and as
+/// inconsistent as can be (one move can change it by 30).
+struct Flaky(&'static std::collections::HashMap<Vec<u8>, u32>);
+
+impl Heuristic<Packed> for Flaky {
+    const CONSISTENT: bool = false;
+    fn estimate(&self, board: &Packed) -> u32 {
+        if board.bits().count_ones() % 2 == 0 { 0 } else { self.0[&board.to_tiles(9)] }
+    }
+}
+
+#[test]
+fn astar_reopens_boards_and_stays_optimal_with_an_inconsistent_heuristic() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let flaky = Flaky(truth);
+    let mut rng = Rng(404);
+    let mut checked = 0;
+    while checked < 60 {
+        let start = rng.shuffle(9);
+        let Some(&distance) = truth.get(&start) else { continue };
+        checked += 1;
+        let o = npuzzle::astar(&Packed::from_tiles(&start), &goal, &flaky, &Limits::default());
+        assert_eq!(o.cost(), Some(distance as usize), "{start:?}");
+        let names: Vec<&str> = o.path.unwrap().iter().map(|m| m.name()).collect();
+        assert_eq!(play(&start, 3, &names), goal.tiles().cells());
+        let o = npuzzle::idastar(&Packed::from_tiles(&start), &goal, &flaky, &Limits::default());
+        assert_eq!(o.cost(), Some(distance as usize), "IDA* {start:?}");
+    }
+}

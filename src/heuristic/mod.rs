@@ -16,10 +16,14 @@ pub use linear_conflict::LinearConflict;
 use crate::board::{Board, Goal};
 use std::fmt;
 
-/// An admissible, consistent lower bound on the moves to the goal.
+/// An admissible lower bound on the moves to the goal.
 pub trait Heuristic<B: Board>: Sync {
     /// How many heuristic units make one move. 1 for whole-number heuristics.
     const UNIT: u32 = 1;
+
+    /// Whether one move never changes the estimate by more than one move's
+    /// worth. A* keeps less per state when it does.
+    const CONSISTENT: bool = true;
 
     /// Estimate for `board`, in units of `1 / UNIT` moves.
     fn estimate(&self, board: &B) -> u32;

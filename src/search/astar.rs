@@ -18,10 +18,12 @@ binary heap with the same order.
 
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
-use crate::board::{Board, Geometry, Goal, Move};
+use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
 use crate::heuristic::Heuristic;
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::collections::hash_map::Entry;
 
 /// An open list ordered as the module documentation says.
 trait OpenList<B> {
@@ -153,9 +155,11 @@ impl<B> OpenList<B> for HeapQueue<B> {
 /// A* from `start` to `goal` guided by `h`.
 ///
 /// Goal test on removal from the open list; nodes deeper than
-/// `limits.max_depth` are not generated. The heuristic must be admissible
-/// and consistent (every heuristic in this crate is), which is what makes a
-/// board's first removal its cheapest and the returned path optimal.
+/// `limits.max_depth` are not generated. With an admissible heuristic the
+/// path is optimal: a consistent one ([`Heuristic::CONSISTENT`]) makes a
+/// board's first removal its cheapest, so closed boards are kept as bare
+/// tagged values; otherwise each closed board keeps its g and is reopened
+/// when reached more cheaply.
 ///
 /// # Examples
 /// ```
@@ -166,38 +170,118 @@ impl<B> OpenList<B> for HeapQueue<B> {
 /// assert_eq!(outcome.cost(), Some(3));
 /// ```
 pub fn astar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
-    if H::UNIT == 1 {
-        run::<B, H, BucketQueue<B::Tagged>>(start, goal, h, limits)
-    } else {
-        run::<B, H, HeapQueue<B::Tagged>>(start, goal, h, limits)
+    match (H::UNIT == 1, H::CONSISTENT) {
+        (true, true) => run::<B, H, BucketQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, limits),
+        (false, true) => run::<B, H, HeapQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, limits),
+        (true, false) => run::<B, H, BucketQueue<B::Tagged>, Reopening<B>>(start, goal, h, limits),
+        (false, false) => run::<B, H, HeapQueue<B::Tagged>, Reopening<B>>(start, goal, h, limits),
     }
 }
 
-/// Worst-case bytes per stored state with a whole-number heuristic (see
-/// [`bytes_per_state_with`]).
+/// Worst-case bytes per stored state with a whole-number, consistent
+/// heuristic (see [`bytes_per_state_with`]).
 pub(crate) fn bytes_per_state<B: Board>() -> u64 {
-    bytes_per_state_with::<B, BucketQueue<B::Tagged>>()
+    bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>()
 }
 
-/// Worst-case bytes per stored state: a closed slot at the lowest load
-/// (0.375), or an open entry in a vector that just doubled (plus slack for
-/// the per-f bucket vectors).
-fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>>() -> u64 {
-    let slot = std::mem::size_of::<B::Tagged>() as u64;
-    (slot * 8 / 3).max(2 * Q::ENTRY_BYTES + 8)
+/// Worst-case bytes per stored state: a closed record, or an open entry in a
+/// vector that just doubled (plus slack for the per-f bucket vectors).
+fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {
+    C::BYTES_PER_STATE.max(2 * Q::ENTRY_BYTES + 8)
 }
 
-fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
+/// What A* remembers of the boards it has expanded.
+trait Closed<B: Board> {
+    /// Worst-case bytes per remembered board.
+    const BYTES_PER_STATE: u64;
+    fn new() -> Self;
+    /// Records `entry` (reached at depth `g`) as expanded; false when it is
+    /// stale, i.e. the board was expanded before at least as cheaply.
+    fn close(&mut self, entry: B::Tagged, g: u32) -> bool;
+    /// Whether reaching `child` at depth `g` can be skipped.
+    fn settled(&self, child: &B::Tagged, g: u32) -> bool;
+    /// The move that reached an expanded board.
+    fn arrival(&self, board: &B) -> Option<Move>;
+    fn len(&self) -> usize;
+}
+
+/// For consistent heuristics: a board's first expansion is its cheapest, so
+/// the set of tagged boards is all A* needs.
+impl<B: Board> Closed<B> for TaggedSet<B> {
+    /// A slot at the lowest load, 0.375.
+    const BYTES_PER_STATE: u64 = std::mem::size_of::<B::Tagged>() as u64 * 8 / 3;
+    fn new() -> Self {
+        TaggedSet::new()
+    }
+    #[inline]
+    fn close(&mut self, entry: B::Tagged, _: u32) -> bool {
+        self.insert(entry)
+    }
+    #[inline]
+    fn settled(&self, child: &B::Tagged, _: u32) -> bool {
+        self.get(child).is_some()
+    }
+    fn arrival(&self, board: &B) -> Option<Move> {
+        self.get(&board.tag(None)).and_then(|t| B::untag(t).1)
+    }
+    fn len(&self) -> usize {
+        TaggedSet::len(self)
+    }
+}
+
+/// For admissible but inconsistent heuristics (the blank-minimised pattern
+/// databases): each board keeps the g of its last expansion, and a board
+/// reached more cheaply later is expanded again, which keeps paths optimal.
+struct Reopening<B> {
+    /// `g << 3 | move code` of each expanded board.
+    records: FxHashMap<B, u32>,
+}
+
+impl<B: Board> Closed<B> for Reopening<B> {
+    /// A hash-map slot, with old and new tables alive while doubling.
+    const BYTES_PER_STATE: u64 = (std::mem::size_of::<(B, u32)>() as u64 + 1) * 24 / 7;
+    fn new() -> Self {
+        Reopening { records: FxHashMap::default() }
+    }
+    #[inline]
+    fn close(&mut self, entry: B::Tagged, g: u32) -> bool {
+        let (board, arrival) = B::untag(entry);
+        let record = g << 3 | u32::from(move_code(arrival));
+        match self.records.entry(board) {
+            Entry::Vacant(slot) => {
+                slot.insert(record);
+                true
+            }
+            Entry::Occupied(mut slot) if *slot.get() >> 3 > g => {
+                slot.insert(record);
+                true
+            }
+            Entry::Occupied(_) => false,
+        }
+    }
+    #[inline]
+    fn settled(&self, child: &B::Tagged, g: u32) -> bool {
+        self.records.get(&B::untag(*child).0).is_some_and(|&r| r >> 3 <= g)
+    }
+    fn arrival(&self, board: &B) -> Option<Move> {
+        self.records.get(board).and_then(|&r| code_move((r & 7) as u8))
+    }
+    fn len(&self) -> usize {
+        self.records.len()
+    }
+}
+
+fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>, C: Closed<B>>(
     start: &B,
     goal: &Goal,
     h: &H,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q>());
+    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
     let geometry = Geometry::new(goal.width());
     let target = B::from_tiles(goal.tiles().cells());
     let unit = u64::from(H::UNIT);
-    let mut closed = TaggedSet::<B>::new();
+    let mut closed = C::new();
     let mut open = Q::new();
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     open.push(u64::from(h.estimate(start)), 0, start.tag(None));
@@ -210,7 +294,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
         let Some((f, g, entry)) = open.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
-        if !closed.insert(entry) {
+        if !closed.close(entry, g) {
             continue; // stale: this board came out before, at least as cheaply
         }
         let (board, arrival) = B::untag(entry);
@@ -229,10 +313,10 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
         for (mv, from) in geometry.moves(blank) {
             stats.nodes_generated += 1;
             if Some(mv) == back {
-                continue; // the parent: closed a moment ago
+                continue; // the parent: expanded a moment ago, one move cheaper
             }
             let child = board.slide(blank, from).tag(Some(mv));
-            if closed.get(&child).is_some() {
+            if closed.settled(&child, child_g) {
                 continue;
             }
             if budget.full(closed.len() + open.len()) {
@@ -247,7 +331,6 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
 
     stats.stored = (closed.len() + open.len()) as u64;
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved)
-        .then(|| rebuild_path(&geometry, target, |b| closed.get(&b.tag(None)).and_then(|t| B::untag(t).1)));
+    let path = (status == Status::Solved).then(|| rebuild_path(&geometry, target, |b| closed.arrival(b)));
     Outcome { status, path, stats }
 }
