@@ -30,7 +30,7 @@ pub fn optimal(relative: &str) -> u32 {
         .unwrap_or_else(|| panic!("{relative} has no '# optimal: N' line"))
 }
 
-/// A small deterministic generator (SplitMix64) so test inputs never change.
+/// A small deterministic generator (`SplitMix64`) so test inputs never change.
 pub struct Rng(pub u64);
 
 impl Rng {

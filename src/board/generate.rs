@@ -9,7 +9,7 @@ versions. Every choice the generator makes draws from one stream, so board
 
 use super::{Geometry, Goal, Tiles};
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator with a fixed
+/// `SplitMix64` (Steele, Lea and Flood, 2014): a tiny generator with a fixed
 /// sequence per seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitMix64 {

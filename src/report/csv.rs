@@ -44,9 +44,8 @@ impl<W: Write> Csv<W> {
 
 /// `field` as a CSV field, quoted only where it must be.
 pub fn quote(field: &str) -> Cow<'_, str> {
-    let needs = field.contains([',', '"', '\n', '\r'])
-        || field.starts_with(' ')
-        || field.ends_with(' ');
+    let needs =
+        field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
     if needs {
         Cow::Owned(format!("\"{}\"", field.replace('"', "\"\"")))
     } else {
@@ -62,11 +61,7 @@ impl<W: Write> Reporter for Csv<W> {
     }
 
     fn row(&mut self, record: &Record) -> io::Result<()> {
-        let cells: Vec<String> = self
-            .columns
-            .iter()
-            .map(|c| c.cell(record, false))
-            .collect();
+        let cells: Vec<String> = self.columns.iter().map(|c| c.cell(record, false)).collect();
         self.line(cells.into_iter().map(Cow::Owned))
     }
 
@@ -113,7 +108,9 @@ mod tests {
             "file,size,algorithm,heuristic,status,cost,depth,nodes_expanded,\
              nodes_generated,max_frontier,max_depth,runtime_ms,error"
         );
-        assert!(lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,astar,manhattan,solved,3,3,3,"));
+        assert!(
+            lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,astar,manhattan,solved,3,3,3,")
+        );
         assert!(lines[1].ends_with(','), "no error: the last field is empty");
         assert_eq!(
             lines[2],

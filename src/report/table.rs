@@ -39,10 +39,13 @@ impl<W: Write> Table<W> {
             if i > 0 {
                 line.push_str(GAP);
             }
+            let pad = width.saturating_sub(cell.chars().count());
             if column.numeric() {
-                line.push_str(&format!("{cell:>width$}"));
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(cell);
             } else {
-                line.push_str(&format!("{cell:<width$}"));
+                line.push_str(cell);
+                line.extend(std::iter::repeat_n(' ', pad));
             }
         }
         writeln!(self.out, "{}", line.trim_end())
@@ -167,7 +170,10 @@ mod tests {
         assert_eq!(lines[0].rfind("error"), lines[2].find("line 2:"));
         // ...and numbers end under theirs: the solved row, which has no
         // error, ends where the runtime title does.
-        assert_eq!(lines[0].strip_suffix("  error").unwrap().len(), lines[1].len());
+        assert_eq!(
+            lines[0].strip_suffix("  error").unwrap().len(),
+            lines[1].len()
+        );
         assert!(lines[2].contains(" -  "), "missing values show as dashes");
     }
 
