@@ -185,7 +185,8 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
     let parity = goal.parity(start.cells());
     let width = start.width();
-    let indent = |grid: String| -> String { grid.lines().map(|l| format!("  {l}\n")).collect() };
+    let indent =
+        |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
 
     let mut out = io::stdout().lock();
     writeln!(out, "puzzle: {}", input.origin())?;
@@ -208,7 +209,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         writeln!(out, "  {}: {}", kind.name(), number(value))?;
     }
     out.flush()?;
-    Ok(ExitCode::from(if solvable { 0 } else { 1 }))
+    Ok(ExitCode::from(u8::from(!solvable)))
 }
 
 /// A whole number as is, anything else to four decimals.
