@@ -108,6 +108,8 @@ pub enum AlgoArg {
     /// A* search.
     #[value(alias = "ast")]
     Astar,
+    /// Iterative-deepening A* (optimal, memory linear in the depth).
+    Idastar,
 }
 
 /// `--heuristic` values.
@@ -286,9 +288,7 @@ pub enum RowFormatArg {
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    let seconds: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
     if !seconds.is_finite() || seconds <= 0.0 {
         return Err(format!("'{text}' must be a positive number of seconds"));
     }

@@ -6,7 +6,7 @@ The crate is laid out as the data flows:
 - [`board`]: encodings behind the [`Board`] trait ([`Packed`] `u64` up to
   4×4, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule.
 - [`heuristic`]: lower bounds behind the [`Heuristic`] trait.
-- [`search`]: [`bfs`], [`dfs`], [`astar`], each generic over board and
+- [`search`]: [`bfs`], [`dfs`], [`astar`], [`idastar`], each generic over board and
   heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
   dispatches run-time choices to them.
 - [`report`]: text and JSON renderings of an outcome; no search prints.
@@ -32,9 +32,8 @@ pub mod report;
 pub mod search;
 
 pub use board::{
-    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide,
-    read_input, replay,
+    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input, replay,
 };
 pub use error::Error;
 pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, Manhattan, Zero};
-pub use search::{Algorithm, LimitKind, Limits, Outcome, Stats, Status, astar, bfs, dfs, solve};
+pub use search::{Algorithm, LimitKind, Limits, Outcome, Stats, Status, astar, bfs, dfs, idastar, solve};

@@ -33,11 +33,8 @@ fn main() -> ExitCode {
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
+    err.chain()
+        .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -99,6 +96,7 @@ fn algorithm(arg: AlgoArg) -> Algorithm {
         AlgoArg::Bfs => Algorithm::Bfs,
         AlgoArg::Dfs => Algorithm::Dfs,
         AlgoArg::Astar => Algorithm::AStar,
+        AlgoArg::Idastar => Algorithm::IdaStar,
     }
 }
 
@@ -112,12 +110,7 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
 }
 
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits {
-        max_nodes: args.max_nodes,
-        max_depth: args.max_depth,
-        timeout: args.timeout,
-        cancel,
-    }
+    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel }
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a

@@ -1,1 +1,397 @@
-//! (being written)
+//! `npuzzle solve` from the outside: every option, every exit code, every
+//! malformed input.
+
+use crate::util::{npuzzle, puzzle};
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde_json::Value;
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+fn json(args: &[&str]) -> Value {
+    let out = npuzzle().args(["solve", "--format", "json"]).args(args).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "exactly one JSON line: {stdout}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+#[test]
+fn solves_the_course_example_with_astar_manhattan_by_default() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-3.txt"])
+        .assert()
+        .code(0)
+        .stdout(contains("status: solved"))
+        .stdout(contains("path: Up Left Left"))
+        .stdout(contains("cost: 3"))
+        .stdout(contains("depth: 3"))
+        .stdout(contains("nodes_expanded: "))
+        .stdout(contains("nodes_generated: "))
+        .stdout(contains("max_frontier: "))
+        .stdout(contains("max_depth: "))
+        .stdout(contains("stored_nodes: "))
+        .stdout(contains("runtime_ms: "));
+    let v = json(&["puzzles/3x3/easy-3.txt"]);
+    assert_eq!(v["algorithm"], "astar");
+    assert_eq!(v["heuristic"], "manhattan");
+}
+
+#[test]
+fn ast_is_an_alias_of_astar() {
+    let v = json(&["1,2,5,3,4,0,6,7,8", "--algo", "ast"]);
+    assert_eq!(v["algorithm"], "astar");
+    assert_eq!(v["cost"], 3);
+}
+
+#[test]
+fn every_algorithm_and_heuristic_solves_the_course_example() {
+    for algo in ["bfs", "dfs", "astar"] {
+        for heuristic in ["manhattan", "hamming", "euclidean", "zero"] {
+            let v = json(&["1,2,5,3,4,0,6,7,8", "--algo", algo, "--heuristic", heuristic]);
+            assert_eq!(v["status"], "solved", "{algo} {heuristic}");
+            assert_eq!(v["cost"], 3, "{algo} {heuristic}");
+            assert_eq!(v["path"], serde_json::json!(["Up", "Left", "Left"]));
+            let expected_heuristic = if algo == "astar" { Value::from(heuristic) } else { Value::Null };
+            assert_eq!(v["heuristic"], expected_heuristic);
+        }
+    }
+}
+
+#[test]
+fn json_output_is_one_object_with_every_documented_key() {
+    let v = json(&["puzzles/3x3/hardest-31a.txt", "--algo", "bfs"]);
+    for key in [
+        "status",
+        "algorithm",
+        "heuristic",
+        "size",
+        "start",
+        "goal",
+        "path",
+        "cost",
+        "depth",
+        "nodes_expanded",
+        "nodes_generated",
+        "max_frontier",
+        "max_depth",
+        "runtime_ms",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v.as_object().unwrap().len(), 15);
+    assert_eq!(v["size"], 3);
+    assert_eq!(v["start"], serde_json::json!([8, 0, 6, 5, 4, 7, 2, 3, 1]));
+    assert_eq!(v["goal"], serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+    assert_eq!(v["cost"], 31);
+    assert_eq!(v["depth"], 31);
+    assert_eq!(v["path"].as_array().unwrap().len(), 31);
+    assert!(v["runtime_ms"].is_number());
+}
+
+#[test]
+fn goals_can_be_named_files_or_inline_boards() {
+    let last = json(&["1,2,3,4,5,6,7,0,8", "--goal", "blank-last"]);
+    assert_eq!(last["cost"], 1);
+    assert_eq!(last["goal"], serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 0]));
+    let file = json(&["1,2,3,4,5,6,7,0,8", "--goal", "puzzles/goals/blank-last-3x3.txt"]);
+    assert_eq!(file["cost"], 1);
+    let snail = json(&["1,2,3,8,4,0,7,6,5", "--goal", "snail"]);
+    assert_eq!(snail["goal"], serde_json::json!([1, 2, 3, 8, 0, 4, 7, 6, 5]));
+    assert_eq!(snail["cost"], 1);
+    let inline = json(&["1,2,3,4,5,6,7,0,8", "--goal", "1,2,3,4,5,6,7,8,0"]);
+    assert_eq!(inline["path"], serde_json::json!(["Right"]));
+}
+
+#[test]
+fn a_goal_of_another_size_is_rejected() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--goal", "puzzles/goals/snail-4x4.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("goal is 4×4 but the start is 3×3"));
+}
+
+#[test]
+fn a_malformed_goal_file_is_named_as_the_goal() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--goal", "puzzles/invalid/duplicate.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("goal puzzles/invalid/duplicate.txt:3: tile 7 appears twice"));
+}
+
+#[test]
+fn start_can_come_from_standard_input() {
+    npuzzle()
+        .args(["solve", "-", "--algo", "bfs"])
+        .write_stdin("3\n1 2 5\n3 4 0\n6 7 8\n")
+        .assert()
+        .code(0)
+        .stdout(contains("path: Up Left Left"));
+    npuzzle()
+        .args(["solve", "-"])
+        .write_stdin("1 2 x")
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:1: 'x' is not a non-negative integer"));
+}
+
+#[test]
+fn show_states_prints_every_board_from_start_to_goal() {
+    let out = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--show-states"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("start\n1 2 5\n3 4 .\n6 7 8\n"), "{text}");
+    assert!(text.contains("1 Up\n1 2 .\n3 4 5\n6 7 8\n"), "{text}");
+    assert!(text.contains("3 Left\n. 1 2\n3 4 5\n6 7 8\n"), "{text}");
+    let wide = npuzzle().args(["solve", "puzzles/4x4/moves-10.txt", "--show-states"]).output().unwrap();
+    let wide = String::from_utf8(wide.stdout).unwrap();
+    assert!(wide.contains(" . "), "blank shown in aligned columns: {wide}");
+    assert!(wide.lines().any(|l| l == " .  1  2  3"), "{wide}");
+}
+
+#[test]
+fn an_unsolvable_start_exits_1_without_searching() {
+    for (file, width) in
+        [("unsolvable/swap-3x3.txt", 3), ("unsolvable/loyd-4x4.txt", 4), ("unsolvable/swap-2x2.txt", 2)]
+    {
+        npuzzle()
+            .args(["solve", &puzzle(file).display().to_string()])
+            .assert()
+            .code(1)
+            .stdout(contains("status: unsolvable ("))
+            .stdout(contains("can never match"));
+        let v = json(&[&puzzle(file).display().to_string()]);
+        assert_eq!(v["status"], "unsolvable");
+        assert_eq!(v["size"], width);
+        assert_eq!(v["path"], Value::Null);
+        assert_eq!(v["cost"], Value::Null);
+        assert_eq!(v["nodes_expanded"], 0);
+        assert_eq!(v["nodes_generated"], 0);
+    }
+}
+
+#[test]
+fn a_start_equal_to_the_goal_is_solved_in_zero_moves() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/solved-0.txt"])
+        .assert()
+        .code(0)
+        .stdout(contains("cost: 0"))
+        .stdout(contains("path: (none: the start is the goal)"));
+    let v = json(&["puzzles/3x3/solved-0.txt", "--algo", "dfs"]);
+    assert_eq!(v["path"], serde_json::json!([]));
+    assert_eq!(v["nodes_expanded"], 0);
+}
+
+#[test]
+fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
+    npuzzle()
+        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--max-nodes", "5000"])
+        .assert()
+        .code(3)
+        .stdout(contains("status: limit (node limit of 5000 stored states reached)"))
+        .stdout(contains("cost: -"));
+    let out = npuzzle()
+        .args([
+            "solve",
+            "puzzles/4x4/korf-55.txt",
+            "--algo",
+            "bfs",
+            "--max-nodes",
+            "5000",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "limit");
+    assert_eq!(v["path"], Value::Null);
+    assert!(v["nodes_expanded"].as_u64().unwrap() > 1000);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("node limit of 5000"));
+}
+
+#[test]
+fn the_timeout_stops_the_search_with_exit_3() {
+    npuzzle()
+        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--timeout", "0.05"])
+        .assert()
+        .code(3)
+        .stdout(contains("status: limit (timeout of 0.05 s reached)"));
+}
+
+#[test]
+fn max_depth_makes_dfs_depth_limited() {
+    let found = json(&["puzzles/3x3/easy-8.txt", "--algo", "dfs", "--max-depth", "8"]);
+    assert_eq!(found["status"], "solved");
+    assert!(found["max_depth"].as_u64().unwrap() <= 8);
+    assert!(found["cost"].as_u64().unwrap() <= 8);
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-8.txt", "--algo", "dfs", "--max-depth", "5"])
+        .assert()
+        .code(3)
+        .stdout(contains("status: limit (no solution within the depth limit of 5)"));
+    let astar = json(&["puzzles/3x3/hardest-31a.txt", "--max-depth", "20"]);
+    assert_eq!(astar["status"], "limit");
+    assert!(astar["max_depth"].as_u64().unwrap() <= 20);
+}
+
+#[test]
+fn bfs_on_a_board_too_big_to_exhaust_stays_within_the_default_node_limit() {
+    // A 48-puzzle a few moves out is still solved; the default limit is far away.
+    let v = json(&["puzzles/7x7/moves-6.txt", "--algo", "bfs"]);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["cost"], 6);
+}
+
+#[test]
+fn every_malformed_input_gets_one_line_and_exit_2() {
+    let cases = [
+        ("empty.txt", "empty.txt: empty board: no numbers found"),
+        ("only-comments.txt", "only-comments.txt: empty board: no numbers found"),
+        ("bad-token.txt", "bad-token.txt:2: 'x' is not a non-negative integer"),
+        ("negative.txt", "negative.txt:2: '-4' is not a non-negative integer"),
+        ("not-square.txt", "not-square.txt: 8 numbers are not a square board"),
+        ("one-cell.txt", "one-cell.txt: 1 number is not a square board"),
+        (
+            "header-mismatch.txt",
+            "header-mismatch.txt:1: header says width 4 (16 numbers) but 9 numbers follow",
+        ),
+        ("out-of-range.txt", "out-of-range.txt:3: tile 9 is out of range (0 to 8)"),
+        ("duplicate.txt", "duplicate.txt:3: tile 7 appears twice"),
+        ("too-wide.txt", "too-wide.txt: width 9 is larger than the supported maximum 8"),
+        ("binary.bin", "binary.bin:1: "),
+    ];
+    for (file, message) in cases {
+        let out = npuzzle().args(["solve", &format!("puzzles/invalid/{file}")]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(out.stdout.is_empty(), "{file}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{file}: {stderr}");
+        assert!(stderr.starts_with("npuzzle: "), "{file}: {stderr}");
+        assert!(stderr.contains(message), "{file}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{file}: {stderr}");
+    }
+}
+
+#[test]
+fn a_missing_file_or_directory_is_an_io_error() {
+    npuzzle()
+        .args(["solve", "no/such/puzzle.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("no/such/puzzle.txt: cannot read: No such file or directory"));
+    npuzzle().args(["solve", "puzzles"]).assert().code(2).stderr(contains("puzzles: cannot read"));
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for args in [
+        vec!["solve", "1,2,0,3", "--algo", "greedy"],
+        vec!["solve", "1,2,0,3", "--heuristic", "magic"],
+        vec!["solve", "1,2,0,3", "--timeout", "-1"],
+        vec!["solve", "1,2,0,3", "--timeout", "soon"],
+        vec!["solve", "1,2,0,3", "--max-nodes", "0"],
+        vec!["solve", "1,2,0,3", "--max-depth", "-3"],
+        vec!["solve", "1,2,0,3", "--format", "xml"],
+        vec!["solve"],
+    ] {
+        npuzzle().args(&args).assert().code(2).stderr(contains("error:"));
+    }
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    for args in [vec!["--help"], vec!["solve", "--help"]] {
+        npuzzle().args(&args).assert().code(0).stdout(contains("Exit codes:")).stdout(contains("3  a limit"));
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // DFS paths run to thousands of moves; with --show-states the output is
+    // far larger than a pipe buffer, so the writer meets a closed pipe.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["solve", "puzzles/3x3/hardest-31a.txt", "--algo", "dfs", "--show-states"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then drop: pipe closed
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(out.status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_search_and_still_reports() {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([
+            "solve",
+            "puzzles/4x4/korf-55.txt",
+            "--algo",
+            "bfs",
+            "--max-nodes",
+            "200000000",
+            "--format",
+            "json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "limit");
+    assert!(v["nodes_expanded"].as_u64().unwrap() > 0);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+}
+
+#[test]
+fn widths_from_2_to_8_are_solved() {
+    for (file, width) in [
+        ("2x2/hardest-6.txt", 2),
+        ("3x3/medium-14.txt", 3),
+        ("4x4/moves-20.txt", 4),
+        ("5x5/moves-8.txt", 5),
+        ("7x7/moves-6.txt", 7),
+        ("8x8/moves-6.txt", 8),
+    ] {
+        let v = json(&[&puzzle(file).display().to_string()]);
+        assert_eq!(v["status"], "solved", "{file}");
+        assert_eq!(v["size"], width, "{file}");
+        assert_eq!(v["cost"], crate::util::optimal(file), "{file}");
+    }
+}
+
+#[test]
+fn limits_are_reported_on_stderr_only_as_a_note_in_json_mode() {
+    npuzzle()
+        .args([
+            "solve",
+            "puzzles/3x3/hardest-31a.txt",
+            "--algo",
+            "bfs",
+            "--max-nodes",
+            "10",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(3)
+        .stderr(
+            contains("npuzzle: limit: node limit of 10 stored states reached")
+                .and(contains("panicked").not()),
+        );
+}

@@ -1,1 +1,183 @@
-//! (being written)
+//! Optimal costs against an exhaustive BFS that shares no code with the
+//! solver, and every returned path replayed move by move.
+
+use crate::util::{Rng, all_distances, eight_puzzle_distances, play};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tiles, solve};
+use std::collections::HashMap;
+
+fn check(
+    start: &[u8],
+    goal: &Goal,
+    truth: Option<u32>,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+) -> Outcome {
+    let tiles = Tiles::new(start).unwrap();
+    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default());
+    let label = format!("{algorithm}/{heuristic} on {start:?}");
+    match truth {
+        None => assert_eq!(outcome.status, Status::Unsolvable, "{label}"),
+        Some(distance) => {
+            assert_eq!(outcome.status, Status::Solved, "{label}");
+            let path = outcome.path.as_ref().unwrap();
+            let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+            assert_eq!(
+                play(start, goal.width(), &names),
+                goal.tiles().cells(),
+                "{label}: path replays to the goal"
+            );
+            if algorithm != Algorithm::Dfs {
+                assert_eq!(path.len() as u32, distance, "{label}: optimal cost");
+            }
+        }
+    }
+    outcome
+}
+
+#[test]
+fn bfs_and_astar_with_every_heuristic_find_the_true_cost_of_random_8_puzzles() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let mut rng = Rng(8);
+    let mut checked = 0;
+    while checked < 300 {
+        let start = rng.shuffle(9);
+        let distance = truth.get(&start).copied();
+        check(&start, &goal, distance, Algorithm::Bfs, HeuristicKind::Zero);
+        for heuristic in HeuristicKind::ALL {
+            check(&start, &goal, distance, Algorithm::AStar, heuristic);
+        }
+        checked += usize::from(distance.is_some());
+    }
+}
+
+#[test]
+fn a_31_move_8_puzzle_costs_31_with_every_admissible_heuristic() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    for start in [[8, 0, 6, 5, 4, 7, 2, 3, 1], [8, 7, 6, 0, 4, 1, 2, 5, 3]] {
+        for heuristic in HeuristicKind::ALL {
+            check(&start, &goal, Some(31), Algorithm::AStar, heuristic);
+        }
+    }
+}
+
+#[test]
+fn dfs_paths_replay_from_start_to_goal() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let mut rng = Rng(31);
+    for _ in 0..40 {
+        let start = rng.walk(&(0..9).collect::<Vec<u8>>(), 3, 40);
+        check(&start, &goal, truth.get(&start).copied(), Algorithm::Dfs, HeuristicKind::Zero);
+    }
+}
+
+#[test]
+fn every_2x2_board_gets_its_true_cost_or_unsolvable() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 2).unwrap();
+    let truth = all_distances(goal.tiles().cells(), 2);
+    assert_eq!(truth.len(), 12);
+    let boards = crate::util::permutations(4);
+    for start in &boards {
+        for algorithm in Algorithm::ALL {
+            check(start, &goal, truth.get(start).copied(), algorithm, HeuristicKind::Manhattan);
+        }
+        for heuristic in HeuristicKind::ALL {
+            check(start, &goal, truth.get(start).copied(), Algorithm::AStar, heuristic);
+        }
+    }
+    assert_eq!(boards.len(), 24);
+}
+
+/// True distances of every 15-puzzle within `depth` moves of the goal.
+fn fifteen_puzzle_ball(depth: u32) -> HashMap<Vec<u8>, u32> {
+    let goal: Vec<u8> = (0..16).collect();
+    let mut dist = HashMap::from([(goal.clone(), 0)]);
+    let mut layer = vec![goal];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for board in &layer {
+            let blank = board.iter().position(|&t| t == 0).unwrap();
+            for n in crate::util::neighbours(blank, 4) {
+                let mut child = board.clone();
+                child.swap(blank, n);
+                if !dist.contains_key(&child) {
+                    dist.insert(child.clone(), d);
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    dist
+}
+
+#[test]
+fn random_walk_15_puzzles_get_their_true_cost() {
+    let truth = fifteen_puzzle_ball(16);
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let mut rng = Rng(15);
+    let mut tried = 0;
+    let mut deep = 0;
+    while tried < 60 {
+        let steps = 14 + rng.below(10);
+        let start = rng.walk(goal.tiles().cells(), 4, steps);
+        let Some(&distance) = truth.get(&start) else {
+            continue;
+        };
+        tried += 1;
+        deep += usize::from(distance >= 12);
+        check(&start, &goal, Some(distance), Algorithm::Bfs, HeuristicKind::Zero);
+        for heuristic in HeuristicKind::ALL {
+            check(&start, &goal, Some(distance), Algorithm::AStar, heuristic);
+        }
+    }
+    assert!(deep > 10, "the sample reaches well into the ball");
+}
+
+#[test]
+fn astar_is_optimal_towards_every_named_goal() {
+    let mut rng = Rng(99);
+    for spec in [GoalSpec::BlankLast, GoalSpec::Snail] {
+        let goal = Goal::new(&spec, 3).unwrap();
+        let truth = all_distances(goal.tiles().cells(), 3);
+        for _ in 0..40 {
+            let start = rng.shuffle(9);
+            let distance = truth.get(&start).copied();
+            check(&start, &goal, distance, Algorithm::Bfs, HeuristicKind::Zero);
+            for heuristic in HeuristicKind::ALL {
+                check(&start, &goal, distance, Algorithm::AStar, heuristic);
+            }
+        }
+    }
+}
+
+#[test]
+fn example_puzzles_are_solved_at_their_recorded_optimum() {
+    for file in [
+        "2x2/hardest-6.txt",
+        "3x3/solved-0.txt",
+        "3x3/easy-3.txt",
+        "3x3/easy-8.txt",
+        "3x3/medium-14.txt",
+        "3x3/medium-20.txt",
+        "3x3/hard-26.txt",
+        "3x3/hardest-31a.txt",
+        "3x3/hardest-31b.txt",
+        "4x4/moves-10.txt",
+        "4x4/moves-20.txt",
+        "4x4/moves-30.txt",
+        "5x5/moves-8.txt",
+        "7x7/moves-6.txt",
+        "8x8/moves-6.txt",
+    ] {
+        let tiles = npuzzle::read_input(&npuzzle::Input::File(crate::util::puzzle(file))).unwrap();
+        let goal = Goal::new(&GoalSpec::BlankFirst, tiles.width()).unwrap();
+        let o = solve(&tiles, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        assert_eq!(o.cost(), Some(crate::util::optimal(file) as usize), "{file}");
+        if tiles.width() == 3 {
+            let truth = eight_puzzle_distances()[tiles.cells()];
+            assert_eq!(truth, crate::util::optimal(file), "{file}: recorded optimum is the true distance");
+        }
+    }
+}

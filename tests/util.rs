@@ -16,9 +16,7 @@ pub fn npuzzle() -> assert_cmd::Command {
 
 /// Path of a file under `puzzles/`.
 pub fn puzzle(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(relative)
 }
 
 /// The `# optimal: N` figure of a puzzle file.
@@ -52,10 +50,8 @@ impl Rng {
         let mut blank = board.iter().position(|&t| t == 0).unwrap();
         let mut previous = usize::MAX;
         for _ in 0..steps {
-            let options: Vec<usize> = neighbours(blank, width)
-                .into_iter()
-                .filter(|&n| n != previous)
-                .collect();
+            let options: Vec<usize> =
+                neighbours(blank, width).into_iter().filter(|&n| n != previous).collect();
             let next = options[self.below(options.len())];
             board.swap(blank, next);
             previous = blank;
@@ -136,4 +132,20 @@ pub fn play(start: &[u8], width: usize, moves: &[&str]) -> Vec<u8> {
         blank = next;
     }
     board
+}
+
+/// Every arrangement of `0..cells`, in lexicographic order.
+pub fn permutations(cells: u8) -> Vec<Vec<u8>> {
+    let mut all = vec![];
+    let mut current: Vec<u8> = (0..cells).collect();
+    loop {
+        all.push(current.clone());
+        let Some(i) = (0..current.len() - 1).rev().find(|&i| current[i] < current[i + 1]) else {
+            break;
+        };
+        let j = (i + 1..current.len()).rev().find(|&j| current[j] > current[i]).unwrap();
+        current.swap(i, j);
+        current[i + 1..].reverse();
+    }
+    all
 }

@@ -91,10 +91,7 @@ impl Goal {
             GoalSpec::Snail => snail(width),
             GoalSpec::Board(tiles) => {
                 if tiles.width() != width {
-                    return Err(Error::GoalSize {
-                        start: width,
-                        goal: tiles.width(),
-                    });
+                    return Err(Error::GoalSize { start: width, goal: tiles.width() });
                 }
                 tiles.cells().to_vec()
             }
@@ -149,10 +146,7 @@ impl Goal {
         let target = self.cell_of(0);
         let blank_distance =
             (blank / width).abs_diff(target / width) + (blank % width).abs_diff(target % width);
-        Parity {
-            swaps: start.len() - cycles,
-            blank_distance,
-        }
+        Parity { swaps: start.len() - cycles, blank_distance }
     }
 }
 
@@ -190,10 +184,7 @@ mod tests {
     fn snail_goals_spiral_clockwise_with_the_blank_last() {
         assert_eq!(snail(2), vec![1, 2, 0, 3]);
         assert_eq!(snail(3), vec![1, 2, 3, 8, 0, 4, 7, 6, 5]);
-        assert_eq!(
-            snail(4),
-            vec![1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
-        );
+        assert_eq!(snail(4), vec![1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]);
         for width in 2..=8 {
             assert!(Tiles::new(&snail(width)).is_ok(), "width {width}");
         }
@@ -204,13 +195,7 @@ mod tests {
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
         assert!(goal.parity(&[0, 1, 2, 3, 4, 5, 6, 7, 8]).solvable());
         let swapped = goal.parity(&[0, 2, 1, 3, 4, 5, 6, 7, 8]);
-        assert_eq!(
-            swapped,
-            Parity {
-                swaps: 1,
-                blank_distance: 0
-            }
-        );
+        assert_eq!(swapped, Parity { swaps: 1, blank_distance: 0 });
         assert!(!swapped.solvable());
         assert!(swapped.reason().contains("can never match"));
     }
@@ -218,9 +203,6 @@ mod tests {
     #[test]
     fn an_explicit_goal_must_match_the_start_width() {
         let four = Tiles::new(&(0..16).collect::<Vec<u8>>()).unwrap();
-        assert!(matches!(
-            Goal::new(&GoalSpec::Board(four), 3),
-            Err(Error::GoalSize { start: 3, goal: 4 })
-        ));
+        assert!(matches!(Goal::new(&GoalSpec::Board(four), 3), Err(Error::GoalSize { start: 3, goal: 4 })));
     }
 }

@@ -16,10 +16,8 @@ mod wide;
 pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
-pub use parse::{
-    Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input,
-};
-pub use wide::Wide;
+pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};
+pub use wide::{TaggedWide, Wide};
 
 use std::fmt;
 use std::hash::Hash;
@@ -115,10 +113,53 @@ pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
     /// it in keeps the packed encoding from searching for it again.
     fn slide(&self, blank: usize, from: usize) -> Self;
 
+    /// The board plus a small tag (the move that reached it) in one value:
+    /// what compact search tables store.
+    type Tagged: Copy + Send + Sync + fmt::Debug + 'static;
+
+    /// A tagged value that is never a real board; marks empty table slots.
+    const VACANT: Self::Tagged;
+
+    /// Stores the board with `arrival`.
+    fn tag(&self, arrival: Option<Move>) -> Self::Tagged;
+
+    /// Splits a tagged value back into the board and its tag.
+    fn untag(tagged: Self::Tagged) -> (Self, Option<Move>);
+
+    /// A well-mixed hash of the board in `tagged`, ignoring the tag.
+    fn tagged_hash(tagged: &Self::Tagged) -> u64;
+
+    /// Whether two tagged values hold the same board, whatever their tags.
+    fn same_board(a: &Self::Tagged, b: &Self::Tagged) -> bool;
+
     /// The first `cells` tiles as a plain vector, for reporting.
     fn to_tiles(&self, cells: usize) -> Vec<u8> {
         (0..cells).map(|p| self.tile(p)).collect()
     }
+}
+
+/// Encodes an optional move in 3 bits: 0 for none, 1 + index otherwise.
+#[inline]
+pub(crate) const fn move_code(mv: Option<Move>) -> u8 {
+    match mv {
+        None => 0,
+        Some(mv) => 1 + mv as u8,
+    }
+}
+
+/// Decodes [`move_code`].
+#[inline]
+pub(crate) const fn code_move(code: u8) -> Option<Move> {
+    if code == 0 { None } else { Some(Move::from_index(code as usize - 1)) }
+}
+
+/// A strong 64-bit mixer (the `SplitMix64` finaliser), so table indices can
+/// come from any bits of the hash.
+#[inline]
+pub(crate) const fn mix64(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// Marks a missing neighbour in [`Geometry`]'s move table.

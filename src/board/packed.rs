@@ -4,14 +4,28 @@
 Being a bare `u64` makes hashing one multiply (rustc-hash) and a stored state
 eight bytes. Cells past N² hold `0xF`, so the only zero nibble is the blank and
 the blank's cell can be found with a few bit operations instead of being
-stored.
+stored. The last nibble is chosen so all sixteen XOR to zero (slides keep
+that), which makes it derivable from the other fifteen: compact tables store
+a move in it instead (see [`Board::tag`]).
 */
 
-use super::Board;
+use super::{Board, Move, code_move, mix64, move_code};
 use std::fmt;
 
 /// Bit 0 of every nibble.
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// Cells 0 to 14: every nibble but the derivable last one.
+const FIRST_15: u64 = (1 << 60) - 1;
+
+/// XOR of the sixteen nibbles of `x`.
+#[inline]
+const fn xor_nibbles(mut x: u64) -> u64 {
+    x ^= x >> 32;
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x & 0xF
+}
 
 /// A board of width 2 to 4 packed into a `u64` (cell `i` in bits `4i..4i+4`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,6 +48,11 @@ impl Packed {
 impl Board for Packed {
     const MAX_WIDTH: usize = 4;
 
+    type Tagged = u64;
+
+    /// No board has fifteen zero nibbles in cells 0 to 14.
+    const VACANT: u64 = 0;
+
     fn from_tiles(tiles: &[u8]) -> Packed {
         debug_assert!(tiles.len() <= 16);
         let mut bits = u64::MAX;
@@ -41,7 +60,35 @@ impl Board for Packed {
             bits &= !(0xF << (4 * pos));
             bits |= u64::from(tile) << (4 * pos);
         }
+        if tiles.len() < 16 {
+            // Below 4×4 the last nibble is padding: make all sixteen XOR to 0.
+            // It is never 0 (so never mistaken for the blank): XOR of 0..=3
+            // with eleven 0xF is 0xF, XOR of 0..=8 with six 0xF is 8.
+            let rest = bits & FIRST_15;
+            bits = rest | (xor_nibbles(rest) << 60);
+        }
         Packed(bits)
+    }
+
+    #[inline]
+    fn tag(&self, arrival: Option<Move>) -> u64 {
+        (self.0 & FIRST_15) | (u64::from(move_code(arrival)) << 60)
+    }
+
+    #[inline]
+    fn untag(tagged: u64) -> (Packed, Option<Move>) {
+        let rest = tagged & FIRST_15;
+        (Packed(rest | (xor_nibbles(rest) << 60)), code_move((tagged >> 60) as u8))
+    }
+
+    #[inline]
+    fn tagged_hash(tagged: &u64) -> u64 {
+        mix64(tagged & FIRST_15)
+    }
+
+    #[inline]
+    fn same_board(a: &u64, b: &u64) -> bool {
+        (a ^ b) & FIRST_15 == 0
     }
 
     #[inline]
@@ -85,6 +132,24 @@ mod tests {
                 let b = Packed::from_tiles(&tiles);
                 assert_eq!(b.to_tiles(n), tiles);
                 assert_eq!(b.blank(), blank);
+            }
+        }
+    }
+
+    #[test]
+    fn tags_ride_in_the_derivable_nibble_for_every_width() {
+        for width in 2..=4 {
+            let n = width * width;
+            let tiles: Vec<u8> = (0..n as u8).rev().collect();
+            let b = Packed::from_tiles(&tiles);
+            for arrival in [None, Some(Move::Up), Some(Move::Right)] {
+                let tagged = b.tag(arrival);
+                assert_ne!(tagged, Packed::VACANT);
+                assert_eq!(Packed::untag(tagged), (b, arrival));
+                let slid = b.slide(b.blank(), b.blank() - 1);
+                assert_eq!(Packed::untag(slid.tag(arrival)).0, slid);
+                assert!(Packed::same_board(&tagged, &b.tag(None)));
+                assert!(!Packed::same_board(&tagged, &slid.tag(arrival)));
             }
         }
     }

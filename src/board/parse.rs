@@ -54,16 +54,16 @@ impl Tiles {
         let digits = (self.cells.len() - 1).to_string().len();
         let mut out = String::new();
         for row in self.cells.chunks(self.width) {
-            let line: Vec<String> = row
-                .iter()
-                .map(|&t| {
-                    if t == 0 && dot_blank {
-                        format!("{:>digits$}", ".")
-                    } else {
-                        format!("{t:>digits$}")
-                    }
-                })
-                .collect();
+            let line: Vec<String> =
+                row.iter()
+                    .map(|&t| {
+                        if t == 0 && dot_blank {
+                            format!("{:>digits$}", ".")
+                        } else {
+                            format!("{t:>digits$}")
+                        }
+                    })
+                    .collect();
             out.push_str(&line.join(" "));
             out.push('\n');
         }
@@ -104,9 +104,7 @@ impl Input {
             return Input::Stdin;
         }
         let looks_inline = arg.contains([',', ' ', '\n', '\t'])
-            && arg
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace());
+            && arg.chars().all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace());
         if looks_inline && !Path::new(arg).exists() {
             Input::Inline(arg.to_owned())
         } else {
@@ -178,11 +176,7 @@ pub enum ParseErrorKind {
 }
 
 fn count_numbers(n: usize) -> String {
-    if n == 1 {
-        "1 number is".to_owned()
-    } else {
-        format!("{n} numbers are")
-    }
+    if n == 1 { "1 number is".to_owned() } else { format!("{n} numbers are") }
 }
 
 /// A board that could not be read, with where it came from.
@@ -211,16 +205,11 @@ impl fmt::Display for ParseError {
 /// A [`ParseError`] naming the input (and line) for unreadable or malformed boards.
 pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
     let origin = input.origin();
-    let fail = |kind| ParseError {
-        origin: origin.clone(),
-        line: None,
-        kind,
-    };
+    let fail = |kind| ParseError { origin: origin.clone(), line: None, kind };
     let text = match input {
         Input::Inline(text) => text.clone(),
         Input::File(path) => {
-            let file =
-                std::fs::File::open(path).map_err(|e| fail(ParseErrorKind::Io(io_message(&e))))?;
+            let file = std::fs::File::open(path).map_err(|e| fail(ParseErrorKind::Io(io_message(&e))))?;
             read_limited(file).map_err(fail)?
         }
         Input::Stdin => read_limited(io::stdin().lock()).map_err(fail)?,
@@ -263,12 +252,7 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
                 continue;
             }
             if !token.bytes().all(|b| b.is_ascii_digit()) {
-                let shown: String = token
-                    .chars()
-                    .take(20)
-                    .collect::<String>()
-                    .escape_debug()
-                    .to_string();
+                let shown: String = token.chars().take(20).collect::<String>().escape_debug().to_string();
                 return Err((Some(index + 1), ParseErrorKind::BadToken(shown)));
             }
             // Too many digits for u64 is still just an out-of-range tile.
@@ -278,10 +262,8 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
             lines.push((index + 1, numbers));
         }
     }
-    let mut values: Vec<(u64, usize)> = lines
-        .iter()
-        .flat_map(|(line, nums)| nums.iter().map(move |&n| (n, *line)))
-        .collect();
+    let mut values: Vec<(u64, usize)> =
+        lines.iter().flat_map(|(line, nums)| nums.iter().map(move |&n| (n, *line))).collect();
     if let [(header_line, first), rest @ ..] = lines.as_slice()
         && first.len() == 1
     {
@@ -295,26 +277,18 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
                 return at_header(ParseErrorKind::BadHeader(width));
             }
             if !exact {
-                return at_header(ParseErrorKind::HeaderMismatch {
-                    width,
-                    found: following,
-                });
+                return at_header(ParseErrorKind::HeaderMismatch { width, found: following });
             }
             values.remove(0);
         }
     }
     validate(&values).map_err(|kind| {
         let line = match &kind {
-            ParseErrorKind::OutOfRange { tile, .. } | ParseErrorKind::Duplicate { tile, .. } => {
-                values
-                    .iter()
-                    .filter(|(v, _)| v == tile)
-                    .nth(usize::from(matches!(
-                        kind,
-                        ParseErrorKind::Duplicate { .. }
-                    )))
-                    .map(|&(_, line)| line)
-            }
+            ParseErrorKind::OutOfRange { tile, .. } | ParseErrorKind::Duplicate { tile, .. } => values
+                .iter()
+                .filter(|(v, _)| v == tile)
+                .nth(usize::from(matches!(kind, ParseErrorKind::Duplicate { .. })))
+                .map(|&(_, line)| line),
             _ => None,
         };
         (line, kind)
@@ -339,25 +313,16 @@ fn validate(values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
         let slot = usize::try_from(tile)
             .ok()
             .and_then(|t| first_seen.get_mut(t))
-            .ok_or(ParseErrorKind::OutOfRange {
-                tile,
-                max: count - 1,
-            })?;
+            .ok_or(ParseErrorKind::OutOfRange { tile, max: count - 1 })?;
         if let Some(first) = *slot {
-            return Err(ParseErrorKind::Duplicate {
-                tile,
-                first_line: (first > 0).then_some(first),
-            });
+            return Err(ParseErrorKind::Duplicate { tile, first_line: (first > 0).then_some(first) });
         }
         *slot = Some(line);
     }
     if let Some(missing) = first_seen.iter().position(Option::is_none) {
         return Err(ParseErrorKind::Missing(missing));
     }
-    Ok(Tiles {
-        width,
-        cells: values.iter().map(|&(t, _)| t as u8).collect(),
-    })
+    Ok(Tiles { width, cells: values.iter().map(|&(t, _)| t as u8).collect() })
 }
 
 #[cfg(test)]
@@ -382,10 +347,7 @@ mod tests {
 
     #[test]
     fn a_single_number_first_line_is_the_width_header() {
-        assert_eq!(
-            cells("3\n1 2 5\n3 4 0\n6 7 8"),
-            vec![1, 2, 5, 3, 4, 0, 6, 7, 8]
-        );
+        assert_eq!(cells("3\n1 2 5\n3 4 0\n6 7 8"), vec![1, 2, 5, 3, 4, 0, 6, 7, 8]);
         // One number per line is not mistaken for a header.
         assert_eq!(cells("3\n1\n2\n0"), vec![3, 1, 2, 0]);
     }
@@ -394,56 +356,26 @@ mod tests {
     fn header_disagreeing_with_the_rows_is_reported_on_its_line() {
         assert_eq!(
             kind("4\n1 2 5\n3 4 0\n6 7 8"),
-            (
-                Some(1),
-                ParseErrorKind::HeaderMismatch { width: 4, found: 9 }
-            )
+            (Some(1), ParseErrorKind::HeaderMismatch { width: 4, found: 9 })
         );
-        assert_eq!(
-            kind("\n1\n0 1 2 3"),
-            (Some(2), ParseErrorKind::BadHeader(1))
-        );
+        assert_eq!(kind("\n1\n0 1 2 3"), (Some(2), ParseErrorKind::BadHeader(1)));
     }
 
     #[test]
     fn malformed_boards_name_the_problem_and_line() {
         assert_eq!(kind(""), (None, ParseErrorKind::Empty));
         assert_eq!(kind("# only a comment"), (None, ParseErrorKind::Empty));
-        assert_eq!(
-            kind("1 2\n3 x"),
-            (Some(2), ParseErrorKind::BadToken("x".into()))
-        );
-        assert_eq!(
-            kind("-1 0 2 3"),
-            (Some(1), ParseErrorKind::BadToken("-1".into()))
-        );
+        assert_eq!(kind("1 2\n3 x"), (Some(2), ParseErrorKind::BadToken("x".into())));
+        assert_eq!(kind("-1 0 2 3"), (Some(1), ParseErrorKind::BadToken("-1".into())));
         assert_eq!(kind("0 1 2"), (None, ParseErrorKind::NotSquare(3)));
         assert_eq!(kind("0"), (None, ParseErrorKind::NotSquare(1)));
-        assert_eq!(
-            kind("0 1\n2 4"),
-            (Some(2), ParseErrorKind::OutOfRange { tile: 4, max: 3 })
-        );
-        assert_eq!(
-            kind("0 1\n1 2"),
-            (
-                Some(2),
-                ParseErrorKind::Duplicate {
-                    tile: 1,
-                    first_line: Some(1)
-                }
-            )
-        );
+        assert_eq!(kind("0 1\n2 4"), (Some(2), ParseErrorKind::OutOfRange { tile: 4, max: 3 }));
+        assert_eq!(kind("0 1\n1 2"), (Some(2), ParseErrorKind::Duplicate { tile: 1, first_line: Some(1) }));
         let big: Vec<String> = (0..81).map(|t| t.to_string()).collect();
         assert_eq!(kind(&big.join(" ")), (None, ParseErrorKind::TooWide(9)));
         assert_eq!(
             kind("0 1 2 99999999999999999999999"),
-            (
-                Some(1),
-                ParseErrorKind::OutOfRange {
-                    tile: u64::MAX,
-                    max: 3
-                }
-            )
+            (Some(1), ParseErrorKind::OutOfRange { tile: u64::MAX, max: 3 })
         );
     }
 
@@ -452,9 +384,6 @@ mod tests {
         assert_eq!(Input::from_arg("-"), Input::Stdin);
         assert_eq!(Input::from_arg("1,2,0,3"), Input::Inline("1,2,0,3".into()));
         assert_eq!(Input::from_arg("1 2 0 3"), Input::Inline("1 2 0 3".into()));
-        assert_eq!(
-            Input::from_arg("missing.txt"),
-            Input::File("missing.txt".into())
-        );
+        assert_eq!(Input::from_arg("missing.txt"), Input::File("missing.txt".into()));
     }
 }

@@ -6,7 +6,7 @@ slides to two stores. Equality and hashing ignore the cached blank, which is
 derived from the cells.
 */
 
-use super::Board;
+use super::{Board, Move, code_move, mix64, move_code};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -36,8 +36,42 @@ impl Hash for Wide {
     }
 }
 
+/// A [`Wide`] board with its arrival move, for compact tables.
+#[derive(Clone, Copy, Debug)]
+pub struct TaggedWide {
+    board: Wide,
+    code: u8,
+}
+
 impl Board for Wide {
     const MAX_WIDTH: usize = 8;
+
+    type Tagged = TaggedWide;
+
+    /// All-zero cells are never a board (only the blank is 0).
+    const VACANT: TaggedWide = TaggedWide { board: Wide { cells: [0; CAPACITY], blank: 0 }, code: 0 };
+
+    #[inline]
+    fn tag(&self, arrival: Option<Move>) -> TaggedWide {
+        TaggedWide { board: *self, code: move_code(arrival) }
+    }
+
+    #[inline]
+    fn untag(tagged: TaggedWide) -> (Wide, Option<Move>) {
+        (tagged.board, code_move(tagged.code))
+    }
+
+    #[inline]
+    fn tagged_hash(tagged: &TaggedWide) -> u64 {
+        let mut hasher = rustc_hash::FxHasher::default();
+        tagged.board.hash(&mut hasher);
+        mix64(hasher.finish())
+    }
+
+    #[inline]
+    fn same_board(a: &TaggedWide, b: &TaggedWide) -> bool {
+        a.board == b.board
+    }
 
     fn from_tiles(tiles: &[u8]) -> Wide {
         let mut cells = [0; CAPACITY];

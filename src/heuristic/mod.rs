@@ -44,12 +44,8 @@ pub enum HeuristicKind {
 
 impl HeuristicKind {
     /// Every kind, in the order comparisons list them.
-    pub const ALL: [HeuristicKind; 4] = [
-        HeuristicKind::Zero,
-        HeuristicKind::Hamming,
-        HeuristicKind::Manhattan,
-        HeuristicKind::Euclidean,
-    ];
+    pub const ALL: [HeuristicKind; 4] =
+        [HeuristicKind::Zero, HeuristicKind::Hamming, HeuristicKind::Manhattan, HeuristicKind::Euclidean];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -70,8 +66,7 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => f64::from(Manhattan::new(goal).estimate(&board)),
             HeuristicKind::Euclidean => {
                 let h = Euclidean::new(goal);
-                f64::from(Heuristic::<crate::board::Wide>::estimate(&h, &board))
-                    / f64::from(EUCLIDEAN_UNIT)
+                f64::from(Heuristic::<crate::board::Wide>::estimate(&h, &board)) / f64::from(EUCLIDEAN_UNIT)
             }
         }
     }
@@ -128,9 +123,7 @@ impl TileTable {
 
     #[inline]
     fn sum<B: Board>(&self, board: &B) -> u32 {
-        (0..self.cells)
-            .map(|cell| self.get(board.tile(cell), cell))
-            .sum()
+        (0..self.cells).map(|cell| self.get(board.tile(cell), cell)).sum()
     }
 
     #[inline]
@@ -200,10 +193,7 @@ mod tests {
         assert_eq!(Manhattan::new(&goal).estimate(&b), 3);
         assert_eq!(Hamming::new(&goal).estimate(&b), 3);
         // Tiles 1, 2 and 3 are one cell away; 5 is one cell away too.
-        assert_eq!(
-            Heuristic::<Packed>::estimate(&Euclidean::new(&goal), &b),
-            3 * EUCLIDEAN_UNIT
-        );
+        assert_eq!(Heuristic::<Packed>::estimate(&Euclidean::new(&goal), &b), 3 * EUCLIDEAN_UNIT);
         let far = Packed::from_tiles(&[8, 1, 2, 3, 4, 5, 6, 7, 0]);
         let e = Heuristic::<Packed>::estimate(&Euclidean::new(&goal), &far);
         let exact = 8f64.sqrt(); // only tile 8 is out of place, two rows and two columns away

@@ -127,32 +127,12 @@ mod tests {
     fn carries_exactly_the_documented_keys() {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
-        let outcome = solve(
-            &start,
-            &goal,
-            Algorithm::Bfs,
-            HeuristicKind::Manhattan,
-            &Limits::default(),
-        );
+        let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Manhattan, &Limits::default());
         let mut out = Vec::new();
-        write_json(
-            &mut out,
-            &Record::new(
-                Algorithm::Bfs,
-                HeuristicKind::Manhattan,
-                &start,
-                &goal,
-                &outcome,
-            ),
-        )
-        .unwrap();
+        write_json(&mut out, &Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome))
+            .unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        let keys: Vec<&str> = value
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
+        let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
         let mut expected = vec![
             "status",
             "algorithm",
@@ -167,6 +147,7 @@ mod tests {
             "nodes_generated",
             "max_frontier",
             "max_depth",
+            "stored_nodes",
             "runtime_ms",
         ];
         expected.sort_unstable();

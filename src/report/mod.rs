@@ -74,6 +74,8 @@ pub struct Record {
     pub max_frontier: u64,
     /// See [`Stats::max_depth`].
     pub max_depth: u32,
+    /// See [`Stats::stored`].
+    pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
     /// Why an `"error"` row has no verdict.
@@ -93,14 +95,8 @@ impl Record {
         goal: &Goal,
         outcome: &Outcome,
     ) -> Record {
-        let Stats {
-            nodes_expanded,
-            nodes_generated,
-            max_frontier,
-            max_depth,
-            runtime,
-            ..
-        } = outcome.stats;
+        let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime } =
+            outcome.stats;
         let note = match outcome.status {
             Status::Solved => None,
             Status::Unsolvable => Some(goal.parity(start.cells()).reason()),
@@ -121,6 +117,7 @@ impl Record {
             nodes_generated,
             max_frontier,
             max_depth,
+            stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
             error: None,
             note,

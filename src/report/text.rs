@@ -32,6 +32,7 @@ pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> i
     writeln!(out, "nodes_generated: {}", record.nodes_generated)?;
     writeln!(out, "max_frontier: {}", record.max_frontier)?;
     writeln!(out, "max_depth: {}", record.max_depth)?;
+    writeln!(out, "stored_nodes: {}", record.stored_nodes)?;
     writeln!(out, "runtime_ms: {:.3}", record.runtime_ms)?;
     if show_states && let Some(path) = &record.path {
         write_states(out, record, path)?;

@@ -1,11 +1,14 @@
 /*!
-A*: best-first search on f = g + h.
+A*: best-first search on f = g + h, kept lean.
 
-Each state is stored once, in a map holding its best g, the move that reached
-it and whether it is closed. The open list holds `(f, g, board)` entries; an
-entry whose g is no longer the state's best is stale and skipped when it comes
-out (lazy deletion), so improving a path is one push, not a search of the
-heap.
+The open list holds `(f, g, tagged board)` entries, the tag being the move
+that generated the entry; the closed set is a compact [`TaggedSet`] of tagged
+boards. A board is closed, with the move of the entry that reached it, the
+first time it comes out of the open list; with a consistent heuristic (all of
+this crate's are) that first time has the optimal g. Later entries for a
+closed board are stale and skipped. So a stored state costs one eight-byte
+value (packed boards) in either structure, and no parent boards are kept:
+the path is rebuilt by undoing stored moves from the goal.
 
 Order: lowest f first; among equal f, the larger g (the deeper node, closer
 to a goal); among equal f and g, the most recently generated. Whole-number
@@ -13,46 +16,22 @@ heuristics use an f-indexed bucket queue; fixed-point ones (euclidean) use a
 binary heap with the same order.
 */
 
+use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::Heuristic;
-use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use std::collections::hash_map::Entry;
-
-/// A*'s record of one state, packed into 32 bits: `g << 4 | closed << 3 |
-/// has_parent << 2 | move`.
-#[derive(Clone, Copy)]
-struct Record(u32);
-
-impl Record {
-    const CLOSED: u32 = 1 << 3;
-    const HAS_PARENT: u32 = 1 << 2;
-
-    fn open(g: u32, arrival: Option<Move>) -> Record {
-        let parent = arrival.map_or(0, |mv| Self::HAS_PARENT | mv as u32);
-        Record(g << 4 | parent)
-    }
-    fn g(self) -> u32 {
-        self.0 >> 4
-    }
-    fn closed(self) -> bool {
-        self.0 & Self::CLOSED != 0
-    }
-    fn close(&mut self) {
-        self.0 |= Self::CLOSED;
-    }
-    fn arrival(self) -> Option<Move> {
-        (self.0 & Self::HAS_PARENT != 0).then(|| Move::from_index((self.0 & 3) as usize))
-    }
-}
 
 /// An open list ordered as the module documentation says.
 trait OpenList<B> {
+    /// Bytes one entry occupies.
+    const ENTRY_BYTES: u64;
     fn new() -> Self;
     fn push(&mut self, f: u64, g: u32, board: B);
     fn pop(&mut self) -> Option<(u64, u32, B)>;
+    /// Entries held, stale ones included.
+    fn len(&self) -> usize;
 }
 
 /// Buckets indexed by f, then by g; each bucket a stack.
@@ -61,15 +40,19 @@ struct BucketQueue<B> {
     /// `top[f]` bounds the largest non-empty g bucket at `f`.
     top: Vec<usize>,
     min_f: usize,
+    len: usize,
 }
 
 impl<B> OpenList<B> for BucketQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
+
     fn new() -> Self {
-        BucketQueue {
-            buckets: Vec::new(),
-            top: Vec::new(),
-            min_f: 0,
-        }
+        BucketQueue { buckets: Vec::new(), top: Vec::new(), min_f: 0, len: 0 }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
     }
 
     #[inline]
@@ -84,6 +67,7 @@ impl<B> OpenList<B> for BucketQueue<B> {
             row.resize_with(g + 1, Vec::new);
         }
         row[g].push(board);
+        self.len += 1;
         self.top[f] = self.top[f].max(g);
         self.min_f = self.min_f.min(f);
     }
@@ -96,6 +80,7 @@ impl<B> OpenList<B> for BucketQueue<B> {
             loop {
                 let g = self.top[f];
                 if let Some(board) = row.get_mut(g).and_then(Vec::pop) {
+                    self.len -= 1;
                     return Some((f as u64, g as u32, board));
                 }
                 if g == 0 {
@@ -103,6 +88,9 @@ impl<B> OpenList<B> for BucketQueue<B> {
                 }
                 self.top[f] = g - 1;
             }
+            // This f is exhausted for good (f never decreases with a
+            // consistent heuristic): give its memory back.
+            *row = Vec::new();
             self.min_f += 1;
         }
         None
@@ -130,11 +118,7 @@ impl<B> PartialOrd for HeapItem<B> {
 }
 impl<B> Ord for HeapItem<B> {
     fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .cmp(&self.f)
-            .then(self.g.cmp(&other.g))
-            .then(self.seq.cmp(&other.seq))
+        other.f.cmp(&self.f).then(self.g.cmp(&other.g)).then(self.seq.cmp(&other.seq))
     }
 }
 
@@ -145,35 +129,33 @@ struct HeapQueue<B> {
 }
 
 impl<B> OpenList<B> for HeapQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<HeapItem<B>>() as u64;
+
     fn new() -> Self {
-        HeapQueue {
-            heap: BinaryHeap::new(),
-            seq: 0,
-        }
+        HeapQueue { heap: BinaryHeap::new(), seq: 0 }
     }
     #[inline]
     fn push(&mut self, f: u64, g: u32, board: B) {
         self.seq += 1;
-        self.heap.push(HeapItem {
-            f,
-            g,
-            seq: self.seq,
-            board,
-        });
+        self.heap.push(HeapItem { f, g, seq: self.seq, board });
     }
     #[inline]
     fn pop(&mut self) -> Option<(u64, u32, B)> {
         self.heap.pop().map(|item| (item.f, item.g, item.board))
     }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
 }
 
 /// A* from `start` to `goal` guided by `h`.
 ///
-/// Goal test on removal from the open list. With a consistent heuristic (all
-/// of this crate's are) each state is expanded at most once; with a merely
-/// admissible one a closed state reached by a shorter path is reopened, so
-/// the path is still optimal. Nodes deeper than `limits.max_depth` are not
-/// generated.
+/// Goal test on removal from the open list; nodes deeper than
+/// `limits.max_depth` are not generated. The heuristic must be admissible
+/// and consistent (every heuristic in this crate is), which is what makes a
+/// board's first removal its cheapest and the returned path optimal.
 ///
 /// # Examples
 /// ```
@@ -185,49 +167,56 @@ impl<B> OpenList<B> for HeapQueue<B> {
 /// ```
 pub fn astar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
     if H::UNIT == 1 {
-        run::<B, H, BucketQueue<B>>(start, goal, h, limits)
+        run::<B, H, BucketQueue<B::Tagged>>(start, goal, h, limits)
     } else {
-        run::<B, H, HeapQueue<B>>(start, goal, h, limits)
+        run::<B, H, HeapQueue<B::Tagged>>(start, goal, h, limits)
     }
 }
 
-fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(
+/// Worst-case bytes per stored state with a whole-number heuristic (see
+/// [`bytes_per_state_with`]).
+pub(crate) fn bytes_per_state<B: Board>() -> u64 {
+    bytes_per_state_with::<B, BucketQueue<B::Tagged>>()
+}
+
+/// Worst-case bytes per stored state: a closed slot at the lowest load
+/// (0.375), or an open entry in a vector that just doubled (plus slack for
+/// the per-f bucket vectors).
+fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>>() -> u64 {
+    let slot = std::mem::size_of::<B::Tagged>() as u64;
+    (slot * 8 / 3).max(2 * Q::ENTRY_BYTES + 8)
+}
+
+fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>>(
     start: &B,
     goal: &Goal,
     h: &H,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start::<B>(limits);
+    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q>());
     let geometry = Geometry::new(goal.width());
     let target = B::from_tiles(goal.tiles().cells());
     let unit = u64::from(H::UNIT);
-    let mut records: FxHashMap<B, Record> = FxHashMap::default();
+    let mut closed = TaggedSet::<B>::new();
     let mut open = Q::new();
-    let mut stats = Stats {
-        max_frontier: 1,
-        ..Stats::default()
-    };
-    records.insert(*start, Record::open(0, None));
-    open.push(u64::from(h.estimate(start)), 0, *start);
-    let mut open_states: u64 = 1;
+    let mut stats = Stats { max_frontier: 1, ..Stats::default() };
+    open.push(u64::from(h.estimate(start)), 0, start.tag(None));
     let mut cut_at_depth = false;
 
     let status = 'search: loop {
         if let Some(limit) = budget.tick() {
             break Status::Limit(limit);
         }
-        let Some((f, g, board)) = open.pop() else {
+        let Some((f, g, entry)) = open.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
-        let record = records.get_mut(&board).expect("open boards have records");
-        if record.closed() || record.g() != g {
-            continue; // stale: a better entry for this state came out already
+        if !closed.insert(entry) {
+            continue; // stale: this board came out before, at least as cheaply
         }
-        open_states -= 1;
+        let (board, arrival) = B::untag(entry);
         if board == target {
             break Status::Solved;
         }
-        record.close();
         if g >= budget.max_depth() {
             cut_at_depth = true;
             continue;
@@ -236,51 +225,29 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B>>(
         let h_board = (f - u64::from(g) * unit) as u32;
         let blank = board.blank();
         let child_g = g + 1;
+        let back = arrival.map(Move::inverse);
         for (mv, from) in geometry.moves(blank) {
             stats.nodes_generated += 1;
-            let tile = board.tile(from);
-            let child = board.slide(blank, from);
-            let full = budget.full(records.len());
-            match records.entry(child) {
-                Entry::Vacant(slot) => {
-                    if full {
-                        break 'search Status::Limit(budget.nodes_limit());
-                    }
-                    slot.insert(Record::open(child_g, Some(mv)));
-                    open_states += 1;
-                }
-                Entry::Occupied(mut slot) => {
-                    let known = *slot.get();
-                    if known.g() <= child_g {
-                        continue;
-                    }
-                    if known.closed() {
-                        open_states += 1; // reopened: only with an inconsistent heuristic
-                    }
-                    slot.insert(Record::open(child_g, Some(mv)));
-                }
+            if Some(mv) == back {
+                continue; // the parent: closed a moment ago
             }
-            let h_child = h.update(&child, h_board, tile, from, blank);
-            open.push(
-                u64::from(child_g) * unit + u64::from(h_child),
-                child_g,
-                child,
-            );
+            let child = board.slide(blank, from).tag(Some(mv));
+            if closed.get(&child).is_some() {
+                continue;
+            }
+            if budget.full(closed.len() + open.len()) {
+                break 'search Status::Limit(budget.nodes_limit());
+            }
+            let h_child = h.update(&B::untag(child).0, h_board, board.tile(from), from, blank);
+            open.push(u64::from(child_g) * unit + u64::from(h_child), child_g, child);
             stats.max_depth = stats.max_depth.max(child_g);
         }
-        stats.max_frontier = stats.max_frontier.max(open_states);
+        stats.max_frontier = stats.max_frontier.max(open.len() as u64);
     };
 
-    stats.stored = records.len() as u64;
+    stats.stored = (closed.len() + open.len()) as u64;
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved).then(|| {
-        rebuild_path(&geometry, target, |b| {
-            records.get(b).and_then(|r| r.arrival())
-        })
-    });
-    Outcome {
-        status,
-        path,
-        stats,
-    }
+    let path = (status == Status::Solved)
+        .then(|| rebuild_path(&geometry, target, |b| closed.get(&b.tag(None)).and_then(|t| B::untag(t).1)));
+    Outcome { status, path, stats }
 }

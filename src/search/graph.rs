@@ -3,17 +3,15 @@ The graph search that BFS and DFS share; only the frontier discipline differs.
 
 Textbook semantics: the goal test is made when a node is removed from the
 frontier, and a successor is added only if it is neither in the frontier nor
-explored. One hash map over both serves as that test and as the parent links
-(it stores the move that reached each state, not the parent board).
+explored. One compact set over both serves as that test and as the parent
+links: it stores each board tagged with the move that reached it, never the
+parent board.
 */
 
-use super::{
-    Budget, Limits, NO_MOVE, Outcome, Stats, Status, exhausted, rebuild_path, stored_move,
-};
+use super::table::TaggedSet;
+use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal};
-use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
-use std::collections::hash_map::Entry;
 
 /// A frontier discipline: which node comes out next.
 pub(crate) trait Frontier<B>: Default {
@@ -63,15 +61,21 @@ impl<B> Frontier<B> for Lifo<B> {
     }
 }
 
+/// Worst-case bytes per stored state: a set slot at the lowest load (0.375)
+/// plus a frontier entry in a vector that just doubled.
+pub(crate) fn bytes_per_state<B: Board>() -> u64 {
+    std::mem::size_of::<B::Tagged>() as u64 * 8 / 3 + 2 * std::mem::size_of::<(B, u32)>() as u64
+}
+
 /// Graph search from `start` with frontier discipline `F`.
 pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &Limits) -> Outcome {
-    let mut budget = Budget::start::<B>(limits);
+    let mut budget = Budget::start(limits, bytes_per_state::<B>());
     let geometry = Geometry::new(goal.width());
     let target = B::from_tiles(goal.tiles().cells());
-    let mut seen: FxHashMap<B, u8> = FxHashMap::default();
+    let mut seen = TaggedSet::<B>::new();
     let mut frontier = F::default();
     let mut stats = Stats::default();
-    seen.insert(*start, NO_MOVE);
+    seen.insert(start.tag(None));
     frontier.push((*start, 0));
     stats.max_frontier = 1;
     let mut cut_at_depth = false;
@@ -97,15 +101,16 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
         for (mv, from) in geometry.moves(blank) {
             stats.nodes_generated += 1;
             let child = board.slide(blank, from);
-            let full = budget.full(seen.len());
-            if let Entry::Vacant(slot) = seen.entry(child) {
-                if full {
-                    break 'search Status::Limit(budget.nodes_limit());
-                }
-                slot.insert(mv as u8);
-                children[count] = child;
-                count += 1;
+            let tagged = child.tag(Some(mv));
+            if seen.get(&tagged).is_some() {
+                continue;
             }
+            if budget.full(seen.len()) {
+                break 'search Status::Limit(budget.nodes_limit());
+            }
+            seen.insert(tagged);
+            children[count] = child;
+            count += 1;
         }
         if F::REVERSED {
             children[..count].reverse();
@@ -121,14 +126,7 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
 
     stats.stored = seen.len() as u64;
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved).then(|| {
-        rebuild_path(&geometry, target, |b| {
-            seen.get(b).copied().and_then(stored_move)
-        })
-    });
-    Outcome {
-        status,
-        path,
-        stats,
-    }
+    let path = (status == Status::Solved)
+        .then(|| rebuild_path(&geometry, target, |b| seen.get(&b.tag(None)).and_then(|t| B::untag(t).1)));
+    Outcome { status, path, stats }
 }

@@ -10,10 +10,13 @@ mod astar;
 mod bfs;
 mod dfs;
 mod graph;
+mod idastar;
+mod table;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use dfs::dfs;
+pub use idastar::idastar;
 
 use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
 use crate::heuristic::{Euclidean, Hamming, HeuristicKind, Manhattan, Zero};
@@ -32,11 +35,13 @@ pub enum Algorithm {
     Dfs,
     /// A*: best-first on f = g + h, shortest paths with an admissible heuristic.
     AStar,
+    /// IDA*: iterative-deepening A*, shortest paths in memory linear in the depth.
+    IdaStar,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order comparisons list them.
-    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar];
+    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar, Algorithm::IdaStar];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -44,12 +49,13 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Dfs => "dfs",
             Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
         }
     }
 
     /// Whether the algorithm uses a heuristic.
     pub const fn informed(self) -> bool {
-        matches!(self, Algorithm::AStar)
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
     }
 }
 
@@ -62,8 +68,8 @@ impl fmt::Display for Algorithm {
 /// When a search must give up.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Most states stored at once; `None` means the encoding's memory-safe
-    /// default ([`default_max_nodes`]).
+    /// Most states stored at once; `None` means a memory-safe default
+    /// ([`default_max_nodes`]).
     pub max_nodes: Option<u64>,
     /// Nodes deeper than this are not generated.
     pub max_depth: Option<u32>,
@@ -170,21 +176,20 @@ impl Outcome {
 /// Memory a search may plan on using by default.
 const MEMORY_BUDGET: u64 = 3 << 30;
 
-/// The default node limit for encoding `B`: what fits [`MEMORY_BUDGET`] in
-/// the worst case, which is a hash table doubling (old and new tables both
-/// live, the old one 7/8 full) while the frontier holds one entry per state
-/// in a doubling vector.
-pub fn default_max_nodes<B: Board>() -> u64 {
-    MEMORY_BUDGET / bytes_per_state::<B>()
+/// The default node limit for `algorithm` on encoding `B`: as many stored
+/// states as fit [`MEMORY_BUDGET`] at the worst-case bytes per state.
+pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
+    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
 }
 
-/// Worst-case bytes of memory per stored state for encoding `B` (see
-/// [`default_max_nodes`]).
-pub fn bytes_per_state<B: Board>() -> u64 {
-    let slot = std::mem::size_of::<(B, u32)>() as u64 + 1;
-    let table = slot * 24 / 7; // 3 slots alive per 7/8 entry during a resize
-    let frontier = 3 * std::mem::size_of::<(B, u64)>() as u64;
-    table + frontier
+/// Worst-case bytes of memory per stored state for `algorithm` on `B`.
+pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
+        Algorithm::AStar => astar::bytes_per_state::<B>(),
+        // Only the path is stored; any budget is far beyond it.
+        Algorithm::IdaStar => 1,
+    }
 }
 
 /// Tracks the clock, the node budget and cancellation for one search.
@@ -202,13 +207,15 @@ impl Budget {
     /// Clock reads are spread out: one per this many ticks.
     const TICKS_PER_CHECK: u32 = 1024;
 
-    pub(crate) fn start<B: Board>(limits: &Limits) -> Budget {
+    /// Starts the clock; without an explicit node limit, allows what fits
+    /// the memory budget at `bytes_per_state`.
+    pub(crate) fn start(limits: &Limits, bytes_per_state: u64) -> Budget {
         let started = Instant::now();
         Budget {
             started,
             deadline: limits.timeout.map(|t| started + t),
             timeout: limits.timeout.unwrap_or_default(),
-            max_nodes: limits.max_nodes.unwrap_or_else(default_max_nodes::<B>),
+            max_nodes: limits.max_nodes.unwrap_or(MEMORY_BUDGET / bytes_per_state),
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,
@@ -245,11 +252,7 @@ impl Budget {
 
     #[cold]
     fn check_now(&self) -> Option<LimitKind> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(LimitKind::Interrupted);
         }
         match self.deadline {
@@ -274,30 +277,15 @@ pub(crate) fn rebuild_path<B: Board>(
     let mut board = end;
     while let Some(mv) = arrival(&board) {
         path.push(mv);
-        board = geometry
-            .apply(&board, mv.inverse())
-            .expect("parent links replay backwards");
+        board = geometry.apply(&board, mv.inverse()).expect("parent links replay backwards");
     }
     path.reverse();
     path
 }
 
-/// A move stored in one byte, with a value for "no move" (the start).
-pub(crate) const NO_MOVE: u8 = u8::MAX;
-
-/// Decodes a stored move byte.
-#[inline]
-pub(crate) fn stored_move(byte: u8) -> Option<Move> {
-    (byte != NO_MOVE).then(|| Move::from_index(byte as usize))
-}
-
 /// The verdict when a search ran out of nodes to expand.
 pub(crate) fn exhausted(cut_at_depth: bool, budget: &Budget) -> Status {
-    if cut_at_depth {
-        Status::Limit(LimitKind::Depth(budget.max_depth()))
-    } else {
-        Status::Unsolvable
-    }
+    if cut_at_depth { Status::Limit(LimitKind::Depth(budget.max_depth())) } else { Status::Unsolvable }
 }
 
 /// Runs `$run` with `$h` bound to the concrete heuristic for `$kind`.
@@ -346,11 +334,7 @@ pub fn solve(
     limits: &Limits,
 ) -> Outcome {
     if !goal.parity(start.cells()).solvable() {
-        return Outcome {
-            status: Status::Unsolvable,
-            path: None,
-            stats: Stats::default(),
-        };
+        return Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() };
     }
     if start.width() <= Packed::MAX_WIDTH {
         solve_as::<Packed>(start, goal, algorithm, heuristic, limits)
@@ -371,5 +355,20 @@ fn solve_as<B: Board>(
         Algorithm::Bfs => bfs(&board, goal, limits),
         Algorithm::Dfs => dfs(&board, goal, limits),
         Algorithm::AStar => with_heuristic!(heuristic, goal, |h| astar(&board, goal, h, limits)),
+        Algorithm::IdaStar => with_heuristic!(heuristic, goal, |h| idastar(&board, goal, h, limits)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_node_limits_match_the_readme() {
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
+        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
     }
 }

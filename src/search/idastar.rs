@@ -1,0 +1,140 @@
+/*!
+IDA*: iterative-deepening A*. Depth-first passes bounded by f = g + h, each
+bound the smallest f that exceeded the previous one. Memory is the current
+path only, so it solves what A* cannot store; the price is re-expanding the
+shallow levels each pass.
+
+The inner loop is allocation-free: boards are `Copy` values (a child is one
+slide of its parent, nothing is undone), the heuristic is updated from the
+moved tile, and the move that would undo the previous one is never generated.
+*/
+
+use super::{Budget, LimitKind, Limits, Outcome, Stats, Status};
+use crate::board::{Board, Geometry, Goal, Move};
+use crate::heuristic::Heuristic;
+
+/// IDA* from `start` to `goal` guided by `h`.
+///
+/// With an admissible heuristic the path is optimal. Bounds advance to the
+/// next whole move (costs are integers), so fixed-point heuristics do not
+/// cause a pass per fraction. Figures are totals over all passes:
+/// `max_frontier` and `stored` are the most nodes on the path at once.
+///
+/// # Examples
+/// ```
+/// use npuzzle::{idastar, Board, Goal, GoalSpec, Limits, Manhattan, Packed};
+/// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+/// let start = Packed::from_tiles(&[8, 0, 6, 5, 4, 7, 2, 3, 1]);
+/// let outcome = idastar(&start, &goal, &Manhattan::new(&goal), &Limits::default());
+/// assert_eq!(outcome.cost(), Some(31));
+/// ```
+pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
+    let geometry = Geometry::new(goal.width());
+    let mut pass = Pass {
+        geometry: &geometry,
+        h,
+        target: B::from_tiles(goal.tiles().cells()),
+        unit: u64::from(H::UNIT),
+        bound: 0,
+        next_bound: u64::MAX,
+        path: Vec::with_capacity(256),
+        stats: Stats::default(),
+        budget: Budget::start(limits, 1),
+        stop: None,
+        cut_at_depth: false,
+    };
+    let h_start = h.estimate(start);
+    pass.bound = pass.round_up(u64::from(h_start));
+    let status = loop {
+        pass.next_bound = u64::MAX;
+        pass.cut_at_depth = false;
+        if pass.visit(*start, start.blank(), 0, h_start, None) {
+            break Status::Solved;
+        }
+        if let Some(limit) = pass.stop {
+            break Status::Limit(limit);
+        }
+        if pass.next_bound == u64::MAX {
+            // Nothing was pruned by f: only the depth limit held the search back.
+            break if pass.cut_at_depth {
+                Status::Limit(LimitKind::Depth(pass.budget.max_depth()))
+            } else {
+                Status::Unsolvable
+            };
+        }
+        pass.bound = pass.round_up(pass.next_bound);
+    };
+    pass.stats.max_frontier = pass.stats.max_frontier.max(1);
+    pass.stats.stored = pass.stats.max_frontier;
+    pass.stats.runtime = pass.budget.elapsed();
+    let path = (status == Status::Solved).then(|| pass.path.clone());
+    Outcome { status, path, stats: pass.stats }
+}
+
+/// The state of one bounded depth-first pass (and what carries over).
+struct Pass<'a, B: Board, H> {
+    geometry: &'a Geometry,
+    h: &'a H,
+    target: B,
+    unit: u64,
+    bound: u64,
+    /// Smallest f seen above the bound this pass.
+    next_bound: u64,
+    path: Vec<Move>,
+    stats: Stats,
+    budget: Budget,
+    stop: Option<LimitKind>,
+    cut_at_depth: bool,
+}
+
+impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
+    /// `f` rounded up to a whole number of moves, in heuristic units.
+    fn round_up(&self, f: u64) -> u64 {
+        f.div_ceil(self.unit) * self.unit
+    }
+
+    /// Searches below `board` (reached by `arrival`, at depth `g` with
+    /// estimate `h`); true when the goal was found, with `path` holding it.
+    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, arrival: Option<Move>) -> bool {
+        let f = u64::from(g) * self.unit + u64::from(h);
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return false;
+        }
+        if board == self.target {
+            return true;
+        }
+        if g >= self.budget.max_depth() {
+            self.cut_at_depth = true;
+            return false;
+        }
+        if let Some(limit) = self.budget.tick() {
+            self.stop = Some(limit);
+            return false;
+        }
+        self.stats.nodes_expanded += 1;
+        let depth = g + 1;
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        self.stats.max_frontier = self.stats.max_frontier.max(u64::from(depth) + 1);
+        let back = arrival.map(Move::inverse);
+        for mv in Move::ALL {
+            if Some(mv) == back {
+                continue;
+            }
+            let Some(from) = self.geometry.target(blank, mv) else { continue };
+            self.stats.nodes_generated += 1;
+            let tile = board.tile(from);
+            let child = board.slide(blank, from);
+            let h_child = self.h.update(&child, h, tile, from, blank);
+            self.path.push(mv);
+            if self.visit(child, from, depth, h_child, Some(mv)) {
+                return true;
+            }
+            self.path.pop();
+            if self.stop.is_some() {
+                return false;
+            }
+        }
+        false
+    }
+}
