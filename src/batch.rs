@@ -74,14 +74,8 @@ pub fn discover(paths: &[PathBuf]) -> Discovery {
     for path in paths {
         match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut found),
-            Ok(_) => found.items.push(Item {
-                path: path.clone(),
-                problem: None,
-            }),
-            Err(e) => found.items.push(Item {
-                path: path.clone(),
-                problem: Some(io_message(&e)),
-            }),
+            Ok(_) => found.items.push(Item { path: path.clone(), problem: None }),
+            Err(e) => found.items.push(Item { path: path.clone(), problem: Some(io_message(&e)) }),
         }
     }
     found
@@ -124,10 +118,7 @@ fn walk(dir: &Path, found: &mut Discovery) {
             Err("not a regular file")
         };
         match verdict {
-            Ok(()) => found.items.push(Item {
-                path,
-                problem: None,
-            }),
+            Ok(()) => found.items.push(Item { path, problem: None }),
             Err(reason) => found.skipped.push(Skipped { path, reason }),
         }
     }
@@ -138,11 +129,8 @@ const PUZZLE_EXTENSIONS: [&str; 2] = ["txt", "puzzle"];
 
 /// Whether a file met in a folder is a puzzle, or why not.
 fn classify(path: &Path) -> Result<(), &'static str> {
-    let by_extension = path.extension().is_some_and(|ext| {
-        PUZZLE_EXTENSIONS
-            .iter()
-            .any(|p| ext.eq_ignore_ascii_case(p))
-    });
+    let by_extension =
+        path.extension().is_some_and(|ext| PUZZLE_EXTENSIONS.iter().any(|p| ext.eq_ignore_ascii_case(p)));
     if by_extension {
         return Ok(());
     }
@@ -153,11 +141,7 @@ fn classify(path: &Path) -> Result<(), &'static str> {
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err("too large to be a puzzle");
     }
-    if looks_like_board(&bytes) {
-        Ok(())
-    } else {
-        Err("not a puzzle by extension or content")
-    }
+    if looks_like_board(&bytes) { Ok(()) } else { Err("not a puzzle by extension or content") }
 }
 
 /// Whether file content looks like a board: text (UTF-8, no NUL) whose
@@ -176,9 +160,7 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
         .find(|content| !content.is_empty());
     first.is_some_and(|line| {
         line.bytes().any(|b| b.is_ascii_digit())
-            && line
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c == '-' || c.is_whitespace())
+            && line.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '-' || c.is_whitespace())
     })
 }
 
@@ -252,11 +234,7 @@ impl Shard {
 
     /// The items of `all` that belong to this shard, in order.
     pub fn select<T>(self, all: Vec<T>) -> Vec<T> {
-        all.into_iter()
-            .enumerate()
-            .filter(|(i, _)| self.contains(*i))
-            .map(|(_, item)| item)
-            .collect()
+        all.into_iter().enumerate().filter(|(i, _)| self.contains(*i)).map(|(_, item)| item).collect()
     }
 }
 
@@ -295,13 +273,13 @@ pub struct Settings {
     pub jobs: usize,
 }
 
-/// The single-search default node limit for a `width`×`width` board,
-/// shared among `jobs`.
-pub fn default_max_nodes_per_job(width: usize, jobs: usize) -> u64 {
+/// The single-search default node limit of `algorithm` for a
+/// `width`×`width` board, shared among `jobs`.
+pub fn default_max_nodes_per_job(width: usize, algorithm: Algorithm, jobs: usize) -> u64 {
     let single = if width <= Packed::MAX_WIDTH {
-        default_max_nodes::<Packed>()
+        default_max_nodes::<Packed>(algorithm)
     } else {
-        default_max_nodes::<Wide>()
+        default_max_nodes::<Wide>(algorithm)
     };
     (single / jobs.max(1) as u64).max(1)
 }
@@ -332,22 +310,10 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     };
     let mut limits = settings.limits.clone();
     if limits.max_nodes.is_none() {
-        limits.max_nodes = Some(default_max_nodes_per_job(start.width(), jobs));
+        limits.max_nodes = Some(default_max_nodes_per_job(start.width(), settings.algorithm, jobs));
     }
-    let outcome = solve(
-        &start,
-        &goal,
-        settings.algorithm,
-        settings.heuristic,
-        &limits,
-    );
-    let mut record = Record::new(
-        settings.algorithm,
-        settings.heuristic,
-        &start,
-        &goal,
-        &outcome,
-    );
+    let outcome = solve(&start, &goal, settings.algorithm, settings.heuristic, &limits);
+    let mut record = Record::new(settings.algorithm, settings.heuristic, &start, &goal, &outcome);
     record.file = Some(item.name());
     record
 }
@@ -391,10 +357,7 @@ where
     let jobs = settings.jobs.clamp(1, total.max(1));
     let cancel = settings.limits.cancel.clone().unwrap_or_default();
     let settings = Settings {
-        limits: Limits {
-            cancel: Some(Arc::clone(&cancel)),
-            ..settings.limits.clone()
-        },
+        limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
         ..settings.clone()
     };
     let stopped = AtomicBool::new(false);
@@ -447,10 +410,7 @@ where
         return Err(e);
     }
     summary.wall = Some(started.elapsed());
-    Ok(Finished {
-        summary,
-        not_run: total - emitted,
-    })
+    Ok(Finished { summary, not_run: total - emitted })
 }
 
 #[cfg(test)]
@@ -461,16 +421,10 @@ mod tests {
     fn shards_parse_as_k_of_m_and_reject_shards_that_do_not_exist() {
         assert_eq!("1/4".parse::<Shard>(), Shard::new(1, 4));
         assert_eq!("0/1".parse::<Shard>().unwrap().to_string(), "0/1");
-        assert_eq!(
-            "4/4".parse::<Shard>(),
-            Err(ShardError::OutOfRange { index: 4, count: 4 })
-        );
+        assert_eq!("4/4".parse::<Shard>(), Err(ShardError::OutOfRange { index: 4, count: 4 }));
         assert_eq!("0/0".parse::<Shard>(), Err(ShardError::NoShards));
         for bad in ["", "1", "a/2", "1/b", "-1/2", "1/2/3"] {
-            assert!(
-                matches!(bad.parse::<Shard>(), Err(ShardError::Syntax(_))),
-                "{bad}"
-            );
+            assert!(matches!(bad.parse::<Shard>(), Err(ShardError::Syntax(_))), "{bad}");
         }
     }
 
@@ -492,10 +446,7 @@ mod tests {
     fn boards_and_text_that_looks_like_one_are_told_from_other_files() {
         assert!(looks_like_board(b"# comment\n\n1 2 5\n3 4 0\n6 7 8\n"));
         assert!(looks_like_board(b"3\n1,2,5,3,4,0,6,7,8"));
-        assert!(
-            looks_like_board(b"1 2 5\n3 x 0\n"),
-            "malformed, but a board"
-        );
+        assert!(looks_like_board(b"1 2 5\n3 x 0\n"), "malformed, but a board");
         assert!(looks_like_board(b"1 -2 5\n"));
         assert!(!looks_like_board(b"# puzzles/\n\n- `2x2/`: examples\n"));
         assert!(!looks_like_board(b"MIT License\n"));
@@ -509,12 +460,11 @@ mod tests {
 
     #[test]
     fn the_default_node_limit_is_shared_among_jobs() {
-        let one = default_max_nodes_per_job(3, 1);
-        assert_eq!(one, default_max_nodes::<Packed>());
-        assert_eq!(default_max_nodes_per_job(3, 4), one / 4);
-        assert_eq!(
-            default_max_nodes_per_job(5, 2),
-            default_max_nodes::<Wide>() / 2
-        );
+        for algorithm in Algorithm::ALL {
+            let one = default_max_nodes_per_job(3, algorithm, 1);
+            assert_eq!(one, default_max_nodes::<Packed>(algorithm));
+            assert_eq!(default_max_nodes_per_job(3, algorithm, 4), one / 4);
+            assert_eq!(default_max_nodes_per_job(5, algorithm, 2), default_max_nodes::<Wide>(algorithm) / 2);
+        }
     }
 }

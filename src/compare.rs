@@ -26,11 +26,8 @@ pub fn runs() -> Vec<(Algorithm, HeuristicKind)> {
     Algorithm::ALL
         .iter()
         .flat_map(|&algorithm| {
-            let heuristics: &[HeuristicKind] = if algorithm.informed() {
-                &HeuristicKind::ALL
-            } else {
-                &HeuristicKind::ALL[..1]
-            };
+            let heuristics: &[HeuristicKind] =
+                if algorithm.informed() { &HeuristicKind::ALL } else { &HeuristicKind::ALL[..1] };
             heuristics.iter().map(move |&h| (algorithm, h))
         })
         .collect()
@@ -59,11 +56,7 @@ pub fn compare<E>(
 ) -> Result<(), E> {
     let limits = with_defaults(limits);
     for (algorithm, heuristic) in runs() {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
         let outcome = solve(start, goal, algorithm, heuristic, &limits);
@@ -82,11 +75,7 @@ mod tests {
         let runs = runs();
         for algorithm in Algorithm::ALL {
             let count = runs.iter().filter(|(a, _)| *a == algorithm).count();
-            let expected = if algorithm.informed() {
-                HeuristicKind::ALL.len()
-            } else {
-                1
-            };
+            let expected = if algorithm.informed() { HeuristicKind::ALL.len() } else { 1 };
             assert_eq!(count, expected, "{algorithm}");
         }
     }

@@ -25,14 +25,7 @@ pub struct Progress {
 impl Progress {
     /// A bar for `total` steps, drawn only if `enabled`.
     pub fn new(total: usize, enabled: bool) -> Progress {
-        Progress {
-            enabled,
-            total,
-            done: 0,
-            started: Instant::now(),
-            drawn: None,
-            visible: false,
-        }
+        Progress { enabled, total, done: 0, started: Instant::now(), drawn: None, visible: false }
     }
 
     /// Records `done` steps finished; redraws if the last draw is old enough.
@@ -81,11 +74,7 @@ impl Progress {
 
 /// `[#######-------]  312/1000  elapsed 0:03  ETA 0:07`.
 fn render(done: usize, total: usize, elapsed: Duration) -> String {
-    let fraction = if total == 0 {
-        1.0
-    } else {
-        done as f64 / total as f64
-    };
+    let fraction = if total == 0 { 1.0 } else { done as f64 / total as f64 };
     let filled = ((fraction * BAR as f64) as usize).min(BAR);
     let eta = if done == 0 {
         "?".to_owned()
@@ -118,14 +107,7 @@ mod tests {
     #[test]
     fn shows_done_of_total_elapsed_and_time_left() {
         let line = render(250, 1000, Duration::from_secs(5));
-        assert_eq!(
-            line,
-            format!(
-                "[{}{}]  250/1000  elapsed 0:05  ETA 0:15",
-                "#".repeat(7),
-                "-".repeat(23)
-            )
-        );
+        assert_eq!(line, format!("[{}{}]  250/1000  elapsed 0:05  ETA 0:15", "#".repeat(7), "-".repeat(23)));
         assert!(render(0, 10, Duration::ZERO).ends_with("ETA ?"));
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
     }

@@ -5,9 +5,7 @@ code; the work is in `npuzzle::batch`, `npuzzle::compare`,
 `npuzzle::board::generate` and the exporters of `npuzzle::report`.
 */
 
-use crate::cli::{
-    BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg,
-};
+use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
 use crate::progress::Progress;
 use crate::{EXIT_TROUBLE, algorithm, goal_spec, heuristic, interrupt_flag, limits};
 use anyhow::{Context, Result, bail};
@@ -30,10 +28,8 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 
 /// `npuzzle batch`.
 pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |j| j as usize,
-    );
+    let jobs =
+        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
     let settings = Settings {
         goal: goal_spec(&args.goal)?,
         algorithm: algorithm(args.algo),
@@ -43,11 +39,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     };
     let found = batch::discover(&args.paths);
     for skipped in &found.skipped {
-        eprintln!(
-            "npuzzle: skipping {}: {}",
-            skipped.path.display(),
-            skipped.reason
-        );
+        eprintln!("npuzzle: skipping {}: {}", skipped.path.display(), skipped.reason);
     }
     let items = match args.shard {
         Some(shard) => shard.select(found.items),
@@ -55,24 +47,11 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     };
 
     let stdout_is_terminal = io::stdout().is_terminal();
-    let format = args.format.map_or(
-        if stdout_is_terminal {
-            RowFormat::Table
-        } else {
-            RowFormat::Csv
-        },
-        row_format,
-    );
+    let format =
+        args.format.map_or(if stdout_is_terminal { RowFormat::Table } else { RowFormat::Csv }, row_format);
     let mut out = reporter(format, BufWriter::new(io::stdout().lock()));
-    let file_width = items
-        .iter()
-        .map(|i| i.name().chars().count())
-        .max()
-        .unwrap_or(0);
-    out.begin(&Layout {
-        columns: Column::BATCH,
-        file_width,
-    })?;
+    let file_width = items.iter().map(|i| i.name().chars().count()).max().unwrap_or(0);
+    out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
     let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
     let finished = batch::run(&items, &settings, |event| match event {
@@ -95,11 +74,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     out.flush()?;
 
     if finished.not_run > 0 {
-        eprintln!(
-            "npuzzle: interrupted: {} of {} puzzles not run",
-            finished.not_run,
-            items.len()
-        );
+        eprintln!("npuzzle: interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
     let summary = &finished.summary;
     Ok(ExitCode::from(if summary.error > 0 {
@@ -122,10 +97,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     }
     let goal = Goal::new(&spec, width)?;
     if args.count > 1 && args.out.is_none() {
-        bail!(
-            "--count {} needs --out DIR: standard output takes one board",
-            args.count
-        );
+        bail!("--count {} needs --out DIR: standard output takes one board", args.count);
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let scramble = args.moves.map_or(Scramble::Uniform, Scramble::Walk);
@@ -162,8 +134,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             let digits = args.count.to_string().len();
             for index in 1..=args.count {
                 let path = dir.join(format!("{index:0digits$}.txt"));
-                fs::write(&path, board(index))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                fs::write(&path, board(index)).with_context(|| format!("cannot write {}", path.display()))?;
             }
         }
     }
@@ -172,9 +143,8 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
 
 /// A seed from the clock, for runs without `--seed`.
 fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
     nanos ^ (u64::from(std::process::id()) << 32)
 }
 
@@ -185,17 +155,12 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
     let parity = goal.parity(start.cells());
     let width = start.width();
-    let indent =
-        |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
+    let indent = |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
 
     let mut out = io::stdout().lock();
     writeln!(out, "puzzle: {}", input.origin())?;
     write!(out, "{}", indent(start.display_grid(true)))?;
-    writeln!(
-        out,
-        "width: {width} ({width}x{width}: {} tiles and the blank)",
-        width * width - 1
-    )?;
+    writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
     writeln!(out, "goal: {}", args.goal)?;
     write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
     let solvable = parity.solvable();
@@ -214,11 +179,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
 
 /// A whole number as is, anything else to four decimals.
 fn number(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.4}")
-    }
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value:.4}") }
 }
 
 /// `npuzzle compare`.
@@ -232,10 +193,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let mut stdout = BufWriter::new(io::stdout().lock());
     if format == RowFormat::Table {
         let applied = npuzzle::compare::with_defaults(&limits);
-        let mut bounds = vec![format!(
-            "{} stored states",
-            applied.max_nodes.unwrap_or_default()
-        )];
+        let mut bounds = vec![format!("{} stored states", applied.max_nodes.unwrap_or_default())];
         if let Some(depth) = applied.max_depth {
             bounds.push(format!("depth {depth}"));
         }
@@ -254,10 +212,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let mut statuses = Vec::new();
     {
         let mut out = reporter(format, &mut stdout);
-        out.begin(&Layout {
-            columns: Column::COMPARE,
-            file_width: 0,
-        })?;
+        out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
         out.flush()?;
         npuzzle::compare::compare(&start, &goal, &limits, |record| {
             statuses.push(record.status);

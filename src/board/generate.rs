@@ -80,11 +80,8 @@ fn walk(goal: &Goal, moves: usize, rng: &mut SplitMix64) -> Vec<u8> {
     let mut blank = goal.tiles().blank();
     let mut previous = usize::MAX;
     for _ in 0..moves {
-        let options: Vec<usize> = geometry
-            .moves(blank)
-            .map(|(_, to)| to)
-            .filter(|&to| to != previous)
-            .collect();
+        let options: Vec<usize> =
+            geometry.moves(blank).map(|(_, to)| to).filter(|&to| to != previous).collect();
         // Every cell has at least two neighbours, so one is always left.
         let to = options[rng.below(options.len())];
         cells.swap(blank, to);

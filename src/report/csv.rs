@@ -18,10 +18,7 @@ pub struct Csv<W: Write> {
 impl<W: Write> Csv<W> {
     /// CSV written to `out`.
     pub fn new(out: W) -> Csv<W> {
-        Csv {
-            out,
-            columns: Vec::new(),
-        }
+        Csv { out, columns: Vec::new() }
     }
 
     /// The writer, back.
@@ -44,13 +41,8 @@ impl<W: Write> Csv<W> {
 
 /// `field` as a CSV field, quoted only where it must be.
 pub fn quote(field: &str) -> Cow<'_, str> {
-    let needs =
-        field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
-    if needs {
-        Cow::Owned(format!("\"{}\"", field.replace('"', "\"\"")))
-    } else {
-        Cow::Borrowed(field)
-    }
+    let needs = field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
+    if needs { Cow::Owned(format!("\"{}\"", field.replace('"', "\"\""))) } else { Cow::Borrowed(field) }
 }
 
 impl<W: Write> Reporter for Csv<W> {
@@ -92,11 +84,7 @@ mod tests {
     #[test]
     fn header_then_one_line_per_record_with_empty_missing_values() {
         let mut csv = Csv::new(Vec::new());
-        csv.begin(&Layout {
-            columns: Column::BATCH,
-            file_width: 0,
-        })
-        .unwrap();
+        csv.begin(&Layout { columns: Column::BATCH, file_width: 0 }).unwrap();
         for row in sample_rows() {
             csv.row(&row).unwrap();
         }
@@ -108,9 +96,7 @@ mod tests {
             "file,size,algorithm,heuristic,status,cost,depth,nodes_expanded,\
              nodes_generated,max_frontier,max_depth,runtime_ms,error"
         );
-        assert!(
-            lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,astar,manhattan,solved,3,3,3,")
-        );
+        assert!(lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,astar,manhattan,solved,3,3,3,"));
         assert!(lines[1].ends_with(','), "no error: the last field is empty");
         assert_eq!(
             lines[2],

@@ -36,10 +36,7 @@ struct WithBranchingFactor<'a> {
 impl<W: Write> JsonLines<W> {
     /// JSON Lines written to `out`.
     pub fn new(out: W) -> JsonLines<W> {
-        JsonLines {
-            out,
-            branching_factor: false,
-        }
+        JsonLines { out, branching_factor: false }
     }
 
     /// The writer, back.
@@ -83,18 +80,12 @@ mod tests {
 
     fn lines(columns: &[Column]) -> Vec<serde_json::Value> {
         let mut json = JsonLines::new(Vec::new());
-        json.begin(&Layout {
-            columns,
-            file_width: 0,
-        })
-        .unwrap();
+        json.begin(&Layout { columns, file_width: 0 }).unwrap();
         for row in sample_rows() {
             json.row(&row).unwrap();
         }
         let text = String::from_utf8(json.into_inner()).unwrap();
-        text.lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
     #[test]

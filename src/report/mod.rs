@@ -148,6 +148,7 @@ impl Record {
             nodes_generated: 0,
             max_frontier: 0,
             max_depth: 0,
+            stored_nodes: 0,
             runtime_ms: 0.0,
             error: Some(message),
             note: None,
@@ -158,8 +159,7 @@ impl Record {
     /// generated and the solution depth; `None` unless solved in at least
     /// one move.
     pub fn branching_factor(&self) -> Option<f64> {
-        self.depth
-            .and_then(|d| effective_branching_factor(self.nodes_generated, d))
+        self.depth.and_then(|d| effective_branching_factor(self.nodes_generated, d))
     }
 }
 
@@ -175,9 +175,5 @@ fn zero_as_null<S: Serializer>(value: &usize, serializer: S) -> Result<S::Ok, S:
 }
 
 fn empty_as_null<S: Serializer>(value: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
-    if value.is_empty() {
-        serializer.serialize_none()
-    } else {
-        value.serialize(serializer)
-    }
+    if value.is_empty() { serializer.serialize_none() } else { value.serialize(serializer) }
 }

@@ -164,10 +164,7 @@ impl Column {
 
     /// Whether the column holds numbers (right-aligned in a table).
     pub const fn numeric(self) -> bool {
-        !matches!(
-            self,
-            Column::File | Column::Algorithm | Column::Heuristic | Column::Status | Column::Error
-        )
+        !matches!(self, Column::File | Column::Algorithm | Column::Heuristic | Column::Status | Column::Error)
     }
 
     /// The text of this column for `record`. `human` cells are for the
@@ -193,9 +190,7 @@ impl Column {
             Column::MaxFrontier => record.max_frontier.to_string(),
             Column::MaxDepth => record.max_depth.to_string(),
             Column::RuntimeMs => format!("{:.3}", record.runtime_ms),
-            Column::BranchingFactor => record
-                .branching_factor()
-                .map_or_else(missing, |b| format!("{b:.4}")),
+            Column::BranchingFactor => record.branching_factor().map_or_else(missing, |b| format!("{b:.4}")),
             Column::Error => record.error.clone().unwrap_or_default(),
         }
     }
@@ -268,11 +263,7 @@ pub(crate) fn median(values: &[f64]) -> Option<f64> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mid = sorted.len() / 2;
-    Some(if sorted.len() % 2 == 0 {
-        f64::midpoint(sorted[mid - 1], sorted[mid])
-    } else {
-        sorted[mid]
-    })
+    Some(if sorted.len() % 2 == 0 { f64::midpoint(sorted[mid - 1], sorted[mid]) } else { sorted[mid] })
 }
 
 #[cfg(test)]
@@ -286,20 +277,8 @@ pub(crate) mod tests {
     pub(crate) fn sample_rows() -> Vec<Record> {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
-        let outcome = solve(
-            &start,
-            &goal,
-            Algorithm::AStar,
-            HeuristicKind::Manhattan,
-            &Limits::default(),
-        );
-        let mut solved = Record::new(
-            Algorithm::AStar,
-            HeuristicKind::Manhattan,
-            &start,
-            &goal,
-            &outcome,
-        );
+        let outcome = solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        let mut solved = Record::new(Algorithm::AStar, HeuristicKind::Manhattan, &start, &goal, &outcome);
         solved.file = Some("a, \"quoted\" name.txt".to_owned());
         let mut failed = Record::failed(
             Algorithm::AStar,

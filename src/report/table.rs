@@ -22,10 +22,7 @@ pub struct Table<W: Write> {
 impl<W: Write> Table<W> {
     /// A table written to `out`.
     pub fn new(out: W) -> Table<W> {
-        Table {
-            out,
-            columns: Vec::new(),
-        }
+        Table { out, columns: Vec::new() }
     }
 
     /// The writer, back.
@@ -72,25 +69,13 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
 
 impl<W: Write> Reporter for Table<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
-        self.columns = layout
-            .columns
-            .iter()
-            .map(|&c| (c, width(c, layout)))
-            .collect();
-        let titles: Vec<String> = layout
-            .columns
-            .iter()
-            .map(|c| c.title().to_owned())
-            .collect();
+        self.columns = layout.columns.iter().map(|&c| (c, width(c, layout))).collect();
+        let titles: Vec<String> = layout.columns.iter().map(|c| c.title().to_owned()).collect();
         self.line(&titles)
     }
 
     fn row(&mut self, record: &Record) -> io::Result<()> {
-        let cells: Vec<String> = self
-            .columns
-            .iter()
-            .map(|(c, _)| c.cell(record, true))
-            .collect();
+        let cells: Vec<String> = self.columns.iter().map(|(c, _)| c.cell(record, true)).collect();
         self.line(&cells)
     }
 
@@ -109,26 +94,14 @@ impl<W: Write> Reporter for Table<W> {
             s.limit,
             s.error
         )?;
-        let median = s
-            .median_runtime_ms()
-            .map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
-        write!(
-            out,
-            "search time: {:.3} ms total, {median} ms median",
-            s.total_runtime_ms()
-        )?;
+        let median = s.median_runtime_ms().map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
+        write!(out, "search time: {:.3} ms total, {median} ms median", s.total_runtime_ms())?;
         match s.wall {
             Some(wall) => writeln!(out, "; wall time {:.3} s", wall.as_secs_f64())?,
             None => writeln!(out)?,
         }
-        let rate = s
-            .nodes_per_second()
-            .map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
-        writeln!(
-            out,
-            "nodes expanded: {} total, {rate} per second",
-            s.nodes_expanded
-        )
+        let rate = s.nodes_per_second().map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
+        writeln!(out, "nodes expanded: {} total, {rate} per second", s.nodes_expanded)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -144,10 +117,7 @@ mod tests {
     fn render(summary: bool) -> String {
         let rows = sample_rows();
         let mut table = Table::new(Vec::new());
-        let layout = Layout {
-            columns: Column::BATCH,
-            file_width: 21,
-        };
+        let layout = Layout { columns: Column::BATCH, file_width: 21 };
         table.begin(&layout).unwrap();
         let mut totals = Summary::default();
         for row in &rows {
@@ -170,10 +140,7 @@ mod tests {
         assert_eq!(lines[0].rfind("error"), lines[2].find("line 2:"));
         // ...and numbers end under theirs: the solved row, which has no
         // error, ends where the runtime title does.
-        assert_eq!(
-            lines[0].strip_suffix("  error").unwrap().len(),
-            lines[1].len()
-        );
+        assert_eq!(lines[0].strip_suffix("  error").unwrap().len(), lines[1].len());
         assert!(lines[2].contains(" -  "), "missing values show as dashes");
     }
 
