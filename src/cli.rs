@@ -66,7 +66,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
     pub algo: AlgoArg,
 
-    /// Heuristic for A* (ignored by bfs and dfs).
+    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
     #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
     pub heuristic: HeuristicArg,
 
@@ -123,6 +123,8 @@ pub enum HeuristicArg {
     Euclidean,
     /// Always 0 (uniform-cost search).
     Zero,
+    /// Manhattan plus linear conflicts.
+    LinearConflict,
 }
 
 /// `--format` values.

@@ -35,5 +35,5 @@ pub use board::{
     Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input, replay,
 };
 pub use error::Error;
-pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, Manhattan, Zero};
+pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Zero};
 pub use search::{Algorithm, LimitKind, Limits, Outcome, Stats, Status, astar, bfs, dfs, idastar, solve};

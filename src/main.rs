@@ -106,6 +106,7 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
         HeuristicArg::Hamming => HeuristicKind::Hamming,
         HeuristicArg::Euclidean => HeuristicKind::Euclidean,
         HeuristicArg::Zero => HeuristicKind::Zero,
+        HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
     }
 }
 

@@ -187,7 +187,7 @@ fn a_start_equal_to_the_goal_is_solved_in_zero_moves() {
 #[test]
 fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
     npuzzle()
-        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--max-nodes", "5000"])
+        .args(["solve", "puzzles/korf100/055.txt", "--algo", "bfs", "--max-nodes", "5000"])
         .assert()
         .code(3)
         .stdout(contains("status: limit (node limit of 5000 stored states reached)"))
@@ -195,7 +195,7 @@ fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
     let out = npuzzle()
         .args([
             "solve",
-            "puzzles/4x4/korf-55.txt",
+            "puzzles/korf100/055.txt",
             "--algo",
             "bfs",
             "--max-nodes",
@@ -216,7 +216,7 @@ fn the_node_limit_stops_the_search_with_figures_and_exit_3() {
 #[test]
 fn the_timeout_stops_the_search_with_exit_3() {
     npuzzle()
-        .args(["solve", "puzzles/4x4/korf-55.txt", "--algo", "bfs", "--timeout", "0.05"])
+        .args(["solve", "puzzles/korf100/055.txt", "--algo", "bfs", "--timeout", "0.05"])
         .assert()
         .code(3)
         .stdout(contains("status: limit (timeout of 0.05 s reached)"));
@@ -334,7 +334,7 @@ fn ctrl_c_stops_the_search_and_still_reports() {
     let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
         .args([
             "solve",
-            "puzzles/4x4/korf-55.txt",
+            "puzzles/korf100/055.txt",
             "--algo",
             "bfs",
             "--max-nodes",

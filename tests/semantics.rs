@@ -98,10 +98,19 @@ fn a_node_limit_counts_stored_states() {
     let start = Tiles::new(&[8, 0, 6, 5, 4, 7, 2, 3, 1]).unwrap();
     let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
-    for algorithm in Algorithm::ALL {
+    for algorithm in [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar] {
         let o = solve(&start, &goal, algorithm, HeuristicKind::Zero, &limits);
         assert_eq!(o.status, Status::Limit(npuzzle::LimitKind::Nodes(1000)), "{algorithm}");
         assert_eq!(o.stats.stored, 1000, "{algorithm}");
         assert!(o.path.is_none());
     }
+}
+
+#[test]
+fn idastar_stores_only_its_path() {
+    let o = run(&[8, 0, 6, 5, 4, 7, 2, 3, 1], Algorithm::IdaStar, HeuristicKind::Manhattan);
+    assert_eq!(o.cost(), Some(31));
+    assert_eq!(o.stats.stored, u64::from(o.stats.max_depth) + 1);
+    assert_eq!(o.stats.max_frontier, o.stats.stored);
+    assert!(o.stats.max_depth <= 31 + 2, "never deeper than the last bound allows");
 }

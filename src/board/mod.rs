@@ -171,6 +171,11 @@ pub struct Geometry {
     width: usize,
     /// `targets[pos][move]` is the blank's new cell, or [`NONE`] at an edge.
     targets: Vec<[u8; 4]>,
+    /// Legal `(move, new blank cell)` pairs in successor order, per blank cell
+    /// and arrival move ([`move_code`]), without the move that undoes the
+    /// arrival: `onward[pos * 5 + code]`, `onward_len` of them valid.
+    onward: Vec<[(Move, u8); 4]>,
+    onward_len: Vec<u8>,
 }
 
 impl Geometry {
@@ -188,8 +193,34 @@ impl Geometry {
                     at(col + 1 < width, pos + 1),
                 ]
             })
-            .collect();
-        Geometry { width, targets }
+            .collect::<Vec<[u8; 4]>>();
+        let mut onward = Vec::with_capacity(cells * 5);
+        let mut onward_len = Vec::with_capacity(cells * 5);
+        for row in &targets {
+            for code in 0..5 {
+                let back = code_move(code).map(Move::inverse);
+                let mut list = [(Move::Up, 0); 4];
+                let mut len = 0;
+                for mv in Move::ALL {
+                    if Some(mv) != back && row[mv.index()] != NONE {
+                        list[len] = (mv, row[mv.index()]);
+                        len += 1;
+                    }
+                }
+                onward.push(list);
+                onward_len.push(len as u8);
+            }
+        }
+        Geometry { width, targets, onward, onward_len }
+    }
+
+    /// Legal moves from `blank` after arriving by `arrival`, in successor
+    /// order, minus the one that would undo the arrival; each with the
+    /// blank's new cell. A table read, for the tightest loops.
+    #[inline]
+    pub fn onward(&self, blank: usize, arrival: Option<Move>) -> &[(Move, u8)] {
+        let i = blank * 5 + move_code(arrival) as usize;
+        &self.onward[i][..self.onward_len[i] as usize]
     }
 
     /// Board width N.
@@ -266,6 +297,15 @@ mod tests {
         assert_eq!(moves, vec![(Move::Down, 3), (Move::Right, 1)]);
         let centre: Vec<_> = g.moves(4).map(|m| m.0).collect();
         assert_eq!(centre, Move::ALL.to_vec());
+    }
+
+    #[test]
+    fn onward_moves_skip_the_undo_and_keep_successor_order() {
+        let g = Geometry::new(3);
+        assert_eq!(g.onward(4, None).len(), 4);
+        let after_up: Vec<Move> = g.onward(4, Some(Move::Up)).iter().map(|m| m.0).collect();
+        assert_eq!(after_up, vec![Move::Up, Move::Left, Move::Right]);
+        assert_eq!(g.onward(0, Some(Move::Left)), &[(Move::Down, 3)]);
     }
 
     #[test]

@@ -9,6 +9,10 @@ nodes exactly, with no floating-point drift between incremental and fresh
 values.
 */
 
+mod linear_conflict;
+
+pub use linear_conflict::LinearConflict;
+
 use crate::board::{Board, Goal};
 use std::fmt;
 
@@ -40,12 +44,19 @@ pub enum HeuristicKind {
     Manhattan,
     /// Sum of the tiles' straight-line distances to their goal cells.
     Euclidean,
+    /// Manhattan plus two moves per tile that must leave its row or column.
+    LinearConflict,
 }
 
 impl HeuristicKind {
     /// Every kind, in the order comparisons list them.
-    pub const ALL: [HeuristicKind; 4] =
-        [HeuristicKind::Zero, HeuristicKind::Hamming, HeuristicKind::Manhattan, HeuristicKind::Euclidean];
+    pub const ALL: [HeuristicKind; 5] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Hamming,
+        HeuristicKind::Manhattan,
+        HeuristicKind::Euclidean,
+        HeuristicKind::LinearConflict,
+    ];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
@@ -54,6 +65,7 @@ impl HeuristicKind {
             HeuristicKind::Hamming => "hamming",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::Euclidean => "euclidean",
+            HeuristicKind::LinearConflict => "linear-conflict",
         }
     }
 
@@ -64,6 +76,7 @@ impl HeuristicKind {
             HeuristicKind::Zero => 0.0,
             HeuristicKind::Hamming => f64::from(Hamming::new(goal).estimate(&board)),
             HeuristicKind::Manhattan => f64::from(Manhattan::new(goal).estimate(&board)),
+            HeuristicKind::LinearConflict => f64::from(LinearConflict::new(goal).estimate(&board)),
             HeuristicKind::Euclidean => {
                 let h = Euclidean::new(goal);
                 f64::from(Heuristic::<crate::board::Wide>::estimate(&h, &board)) / f64::from(EUCLIDEAN_UNIT)
@@ -94,23 +107,26 @@ impl<B: Board> Heuristic<B> for Zero {
     }
 }
 
-/// Per-tile cost table: `cost[tile * cells + cell]`, zero for the blank.
+/// Per-tile cost table: `cost[tile * 64 + cell]`, zero for the blank.
+///
+/// A fixed 64×64 layout (the largest board) lets the index be masked into
+/// range, so lookups in the search loops carry no bounds checks.
 #[derive(Clone, Debug)]
 struct TileTable {
     cells: usize,
-    cost: Vec<u32>,
+    cost: Box<[u32; 64 * 64]>,
 }
 
 impl TileTable {
     fn new(goal: &Goal, cost: impl Fn(usize, usize) -> u32) -> TileTable {
         let (width, cells) = (goal.width(), goal.cells());
-        let mut table = vec![0; cells * cells];
+        let mut table = Box::new([0; 64 * 64]);
         for tile in 1..cells {
             let target = goal.cell_of(tile as u8);
             for cell in 0..cells {
                 let dr = (cell / width).abs_diff(target / width);
                 let dc = (cell % width).abs_diff(target % width);
-                table[tile * cells + cell] = cost(dr, dc);
+                table[tile * 64 + cell] = cost(dr, dc);
             }
         }
         TileTable { cells, cost: table }
@@ -118,7 +134,7 @@ impl TileTable {
 
     #[inline]
     fn get(&self, tile: u8, cell: usize) -> u32 {
-        self.cost[tile as usize * self.cells + cell]
+        self.cost[(tile as usize * 64 + cell) & (64 * 64 - 1)]
     }
 
     #[inline]

@@ -37,7 +37,7 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         unit: u64::from(H::UNIT),
         bound: 0,
         next_bound: u64::MAX,
-        path: Vec::with_capacity(256),
+        path: Vec::new(),
         stats: Stats::default(),
         budget: Budget::start(limits, 1),
         stop: None,
@@ -64,10 +64,12 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         }
         pass.bound = pass.round_up(pass.next_bound);
     };
-    pass.stats.max_frontier = pass.stats.max_frontier.max(1);
+    // The path is all IDA* stores: at most one node per depth, plus the start.
+    pass.stats.max_frontier = u64::from(pass.stats.max_depth) + 1;
     pass.stats.stored = pass.stats.max_frontier;
     pass.stats.runtime = pass.budget.elapsed();
-    let path = (status == Status::Solved).then(|| pass.path.clone());
+    pass.path.reverse();
+    let path = (status == Status::Solved).then_some(pass.path);
     Outcome { status, path, stats: pass.stats }
 }
 
@@ -94,13 +96,10 @@ impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
     }
 
     /// Searches below `board` (reached by `arrival`, at depth `g` with
-    /// estimate `h`); true when the goal was found, with `path` holding it.
+    /// estimate `h`, already within the bound); true when the goal was found.
+    /// On success the path is pushed in reverse while the recursion unwinds,
+    /// so the search itself never touches the path vector.
     fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, arrival: Option<Move>) -> bool {
-        let f = u64::from(g) * self.unit + u64::from(h);
-        if f > self.bound {
-            self.next_bound = self.next_bound.min(f);
-            return false;
-        }
         if board == self.target {
             return true;
         }
@@ -115,22 +114,23 @@ impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
         self.stats.nodes_expanded += 1;
         let depth = g + 1;
         self.stats.max_depth = self.stats.max_depth.max(depth);
-        self.stats.max_frontier = self.stats.max_frontier.max(u64::from(depth) + 1);
-        let back = arrival.map(Move::inverse);
-        for mv in Move::ALL {
-            if Some(mv) == back {
-                continue;
-            }
-            let Some(from) = self.geometry.target(blank, mv) else { continue };
+        let child_g = u64::from(depth) * self.unit;
+        let geometry = self.geometry;
+        for &(mv, from) in geometry.onward(blank, arrival) {
+            let from = from as usize;
             self.stats.nodes_generated += 1;
             let tile = board.tile(from);
             let child = board.slide(blank, from);
             let h_child = self.h.update(&child, h, tile, from, blank);
-            self.path.push(mv);
+            let f = child_g + u64::from(h_child);
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
             if self.visit(child, from, depth, h_child, Some(mv)) {
+                self.path.push(mv);
                 return true;
             }
-            self.path.pop();
             if self.stop.is_some() {
                 return false;
             }

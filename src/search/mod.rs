@@ -19,7 +19,7 @@ pub use dfs::dfs;
 pub use idastar::idastar;
 
 use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
-use crate::heuristic::{Euclidean, Hamming, HeuristicKind, Manhattan, Zero};
+use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Zero};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
@@ -306,6 +306,10 @@ macro_rules! with_heuristic {
             }
             HeuristicKind::Euclidean => {
                 let $h = &Euclidean::new($goal);
+                $run
+            }
+            HeuristicKind::LinearConflict => {
+                let $h = &LinearConflict::new($goal);
                 $run
             }
         }

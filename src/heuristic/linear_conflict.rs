@@ -1,0 +1,151 @@
+/*!
+Linear conflict (Hansson, Mayer & Yung, 1992): Manhattan distance plus two
+moves for every tile that must leave its line so the others can pass.
+
+Two tiles in their goal row, in the wrong order, cannot pass each other
+within that row: one of them must step out and back, two moves Manhattan
+does not count. Per row the extra cost is twice the fewest tiles whose
+removal leaves the rest in goal order (line length minus the longest
+increasing run of goal columns); likewise per column. Row conflicts cost
+vertical moves and column conflicts horizontal ones, so the sum stays
+admissible; a move changes one tile's position by one cell, which changes
+the total by at most one, so it is consistent too.
+*/
+
+use super::{Heuristic, Manhattan};
+use crate::board::{Board, Goal};
+
+/// Manhattan distance plus linear conflicts, against any goal.
+#[derive(Clone, Debug)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    width: usize,
+    /// Goal row and column of each tile (`0xFF` for the blank).
+    goal_row: [u8; 64],
+    goal_col: [u8; 64],
+}
+
+impl LinearConflict {
+    /// Tables for `goal`.
+    pub fn new(goal: &Goal) -> LinearConflict {
+        let width = goal.width();
+        let mut goal_row = [u8::MAX; 64];
+        let mut goal_col = [u8::MAX; 64];
+        for tile in 1..goal.cells() {
+            let cell = goal.cell_of(tile as u8);
+            goal_row[tile] = (cell / width) as u8;
+            goal_col[tile] = (cell % width) as u8;
+        }
+        LinearConflict { manhattan: Manhattan::new(goal), width, goal_row, goal_col }
+    }
+
+    /// Tiles that must leave row `row` (those in their goal row but out of order).
+    #[inline]
+    fn row_conflicts<B: Board>(&self, board: &B, row: usize) -> u32 {
+        let mut order = Order::default();
+        for col in 0..self.width {
+            let tile = board.tile(row * self.width + col) as usize;
+            if tile != 0 && self.goal_row[tile] as usize == row {
+                order.push(self.goal_col[tile]);
+            }
+        }
+        order.removals()
+    }
+
+    /// Tiles that must leave column `col`.
+    #[inline]
+    fn col_conflicts<B: Board>(&self, board: &B, col: usize) -> u32 {
+        let mut order = Order::default();
+        for row in 0..self.width {
+            let tile = board.tile(row * self.width + col) as usize;
+            if tile != 0 && self.goal_col[tile] as usize == col {
+                order.push(self.goal_row[tile]);
+            }
+        }
+        order.removals()
+    }
+
+    /// Conflicts in the two lines a move between `a` and `b` can change: the
+    /// two columns for a sideways move, the two rows for a vertical one.
+    #[inline]
+    fn lines_touched<B: Board>(&self, board: &B, a: usize, b: usize) -> u32 {
+        let w = self.width;
+        if a / w == b / w {
+            self.col_conflicts(board, a % w) + self.col_conflicts(board, b % w)
+        } else {
+            self.row_conflicts(board, a / w) + self.row_conflicts(board, b / w)
+        }
+    }
+}
+
+/// The goal positions of the tiles in one line, in board order, and the
+/// longest strictly increasing run among them (patience sorting).
+#[derive(Default)]
+struct Order {
+    count: u32,
+    /// `tails[k]`: smallest last value of an increasing run of length k + 1.
+    tails: [u8; 8],
+    longest: usize,
+}
+
+impl Order {
+    #[inline]
+    fn push(&mut self, position: u8) {
+        self.count += 1;
+        let at = self.tails[..self.longest].partition_point(|&t| t < position);
+        self.tails[at] = position;
+        self.longest = self.longest.max(at + 1);
+    }
+
+    /// Fewest tiles to remove so the rest are in goal order.
+    #[inline]
+    fn removals(&self) -> u32 {
+        self.count - self.longest as u32
+    }
+}
+
+impl<B: Board> Heuristic<B> for LinearConflict {
+    fn estimate(&self, board: &B) -> u32 {
+        let lines: u32 =
+            (0..self.width).map(|i| self.row_conflicts(board, i) + self.col_conflicts(board, i)).sum();
+        Heuristic::<B>::estimate(&self.manhattan, board) + 2 * lines
+    }
+
+    #[inline]
+    fn update(&self, child: &B, h: u32, tile: u8, from: usize, to: usize) -> u32 {
+        // The parent is the child with the tile slid back; only the lines
+        // through `from` and `to` across the move's direction can change.
+        let parent = child.slide(from, to);
+        let before = self.lines_touched(&parent, from, to);
+        let after = self.lines_touched(child, from, to);
+        let manhattan = Heuristic::<B>::update(&self.manhattan, child, h, tile, from, to);
+        manhattan + 2 * after - 2 * before
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{GoalSpec, Packed};
+
+    #[test]
+    fn a_reversed_row_costs_two_per_tile_that_must_step_out() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        let lc = LinearConflict::new(&goal);
+        // Row 0 holds 2 1 in place of 1 2: one tile must step out.
+        let swapped = Packed::from_tiles(&[0, 2, 1, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(lc.estimate(&swapped), 2 + 2);
+        // Row 1 holds 5 4 3: two of the three must step out.
+        let reversed = Packed::from_tiles(&[0, 1, 2, 5, 4, 3, 6, 7, 8]);
+        assert_eq!(lc.estimate(&reversed), 4 + 4);
+    }
+
+    #[test]
+    fn increasing_runs_are_found_among_any_goal_positions() {
+        let mut order = Order::default();
+        for p in [3, 0, 1, 7, 2] {
+            order.push(p);
+        }
+        assert_eq!(order.removals(), 2); // keep 0 1 2 (or 0 1 7)
+    }
+}
