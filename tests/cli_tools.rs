@@ -288,7 +288,8 @@ fn compare_runs_every_algorithm_once_per_heuristic_it_uses() {
         }
         let b = row["branching_factor"].as_f64().unwrap();
         assert!(b >= 1.0, "{row}");
-        assert_eq!((b * 1e4).round() / 1e4, b, "four decimals: {row}");
+        let decimals = row["branching_factor"].to_string().split('.').nth(1).map_or(0, str::len);
+        assert!(decimals <= 4, "four decimals: {row}");
     }
 }
 
@@ -334,7 +335,7 @@ fn compare_exit_codes_follow_the_verdict() {
 
 #[test]
 fn compare_bounds_dfs_by_the_limits() {
-    let (_, rows) = compare_json(&["puzzles/4x4/korf-55.txt", "--max-nodes", "20000", "--timeout", "0.2"]);
+    let (_, rows) = compare_json(&["puzzles/korf100/055.txt", "--max-nodes", "20000", "--timeout", "0.2"]);
     let dfs = rows.iter().find(|r| r["algorithm"] == "dfs").unwrap();
     assert_eq!(dfs["status"], "limit");
     assert!(dfs["nodes_expanded"].as_u64().unwrap() > 0);
