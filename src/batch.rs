@@ -16,7 +16,9 @@ Which files are puzzles:
   are skipped, each with a reason.
 */
 
-use crate::board::{Board, Goal, GoalSpec, Input, MAX_INPUT_BYTES, Packed, Wide, read_input};
+use crate::board::{
+    Board, Goal, GoalSpec, MAX_INPUT_BYTES, Packed, ParseErrorKind, Tiles, Wide, parse_board,
+};
 use crate::heuristic::HeuristicKind;
 use crate::report::{Record, Summary};
 use crate::search::{Algorithm, Limits, default_max_nodes, solve};
@@ -27,8 +29,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// One puzzle of a batch.
@@ -75,7 +77,10 @@ pub fn discover(paths: &[PathBuf]) -> Discovery {
         match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut found),
             Ok(_) => found.items.push(Item { path: path.clone(), problem: None }),
-            Err(e) => found.items.push(Item { path: path.clone(), problem: Some(io_message(&e)) }),
+            Err(e) => found.items.push(Item {
+                path: path.clone(),
+                problem: Some(ParseErrorKind::Io(io_message(&e)).to_string()),
+            }),
         }
     }
     found
@@ -294,15 +299,9 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     if let Some(problem) = &item.problem {
         return fail(None, problem.clone());
     }
-    let start = match read_input(&Input::File(item.path.clone())) {
+    let start = match read_board(&item.path) {
         Ok(start) => start,
-        Err(e) => {
-            let message = match e.line {
-                Some(line) => format!("line {line}: {}", e.kind),
-                None => e.kind.to_string(),
-            };
-            return fail(None, message);
-        }
+        Err(message) => return fail(None, message),
     };
     let goal = match Goal::new(&settings.goal, start.width()) {
         Ok(goal) => goal,
@@ -318,6 +317,24 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     record
 }
 
+/// Reads a puzzle file as `solve` does, in as few system calls as it takes
+/// (open, size, one read, close: with small puzzles these are much of the
+/// time outside the search). The error is the message of an error row.
+fn read_board(path: &Path) -> Result<Tiles, String> {
+    let io = |e: io::Error| ParseErrorKind::Io(io_message(&e)).to_string();
+    let mut file = fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_INPUT_BYTES {
+        return Err(ParseErrorKind::TooLarge.to_string());
+    }
+    let mut bytes = vec![0; size as usize];
+    file.read_exact(&mut bytes).map_err(io)?;
+    parse_board(&String::from_utf8_lossy(&bytes)).map_err(|(line, kind)| match line {
+        Some(line) => format!("line {line}: {kind}"),
+        None => kind.to_string(),
+    })
+}
+
 /// What [`run`] reports while it works.
 #[derive(Debug)]
 pub enum Event<'a> {
@@ -330,7 +347,14 @@ pub enum Event<'a> {
     },
     /// The next row, in input order.
     Row(&'a Record),
+    /// Rows were handed over since the last `Flush` and [`FLUSH_EVERY`]
+    /// has passed: a buffered writer should push them out now, so a reader
+    /// (or a job runner that kills the process) never waits long for them.
+    Flush,
 }
+
+/// How often [`run`] asks for rows to be flushed while rows come.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// How a run ended.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -341,16 +365,54 @@ pub struct Finished {
     pub not_run: usize,
 }
 
-/// Solves `items` with `settings.jobs` threads taking puzzles from a shared
-/// queue, and calls `on_event` on the calling thread for each puzzle
-/// finished and for each row, rows in input order.
+/// The in-order end of a run: finished records wait here until every
+/// earlier one is out.
+struct Emitter<F> {
+    on_event: F,
+    waiting: BTreeMap<usize, Record>,
+    next_row: usize,
+    done: usize,
+    total: usize,
+    summary: Summary,
+    unflushed: bool,
+    failure: Option<io::Error>,
+}
+
+impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
+    fn finished(&mut self, position: usize, record: Record) -> io::Result<()> {
+        self.done += 1;
+        (self.on_event)(Event::Progress { done: self.done, total: self.total })?;
+        self.waiting.insert(position, record);
+        while let Some(record) = self.waiting.remove(&self.next_row) {
+            self.summary.add(&record);
+            (self.on_event)(Event::Row(&record))?;
+            self.next_row += 1;
+            self.unflushed = true;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.unflushed {
+            self.unflushed = false;
+            (self.on_event)(Event::Flush)?;
+        }
+        Ok(())
+    }
+}
+
+/// Solves `items` with `settings.jobs` threads (the calling one included)
+/// taking puzzles from a shared queue. Whichever thread finishes a puzzle
+/// hands `on_event` the progress and every row now ready, in input order,
+/// under a lock, so no thread waits on another to report. A last `Flush`
+/// comes before `run` returns.
 ///
 /// # Errors
 /// The first error `on_event` returns (say, a closed pipe): the run then
 /// cancels the searches under way and stops.
-pub fn run<F>(items: &[Item], settings: &Settings, mut on_event: F) -> io::Result<Finished>
+pub fn run<F>(items: &[Item], settings: &Settings, on_event: F) -> io::Result<Finished>
 where
-    F: FnMut(Event<'_>) -> io::Result<()>,
+    F: FnMut(Event<'_>) -> io::Result<()> + Send,
 {
     let started = Instant::now();
     let total = items.len();
@@ -360,57 +422,74 @@ where
         limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
         ..settings.clone()
     };
-    let stopped = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
-    let mut summary = Summary::default();
-    let mut emitted = 0;
-    let mut failure = None;
+    let stopped = AtomicBool::new(false);
+    let emitter = Mutex::new(Emitter {
+        on_event,
+        waiting: BTreeMap::new(),
+        next_row: 0,
+        done: 0,
+        total,
+        summary: Summary::default(),
+        unflushed: false,
+        failure: None,
+    });
+    let lock = || emitter.lock().unwrap_or_else(PoisonError::into_inner);
+    let fail = |emitter: &mut Emitter<F>, e: io::Error| {
+        emitter.failure.get_or_insert(e);
+        stopped.store(true, Ordering::Relaxed);
+        cancel.store(true, Ordering::Relaxed);
+    };
 
+    let work = || {
+        while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+            let position = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(position) else { break };
+            let record = solve_item(item, &settings, jobs);
+            let mut emitter = lock();
+            if emitter.failure.is_none()
+                && let Err(e) = emitter.finished(position, record)
+            {
+                fail(&mut emitter, e);
+            }
+        }
+    };
+    let flusher = || {
+        while !stopped.load(Ordering::Relaxed) {
+            std::thread::park_timeout(FLUSH_EVERY);
+            let mut emitter = lock();
+            if emitter.failure.is_none()
+                && let Err(e) = emitter.flush()
+            {
+                fail(&mut emitter, e);
+            }
+        }
+    };
     std::thread::scope(|scope| {
-        let (sender, results) = mpsc::channel::<(usize, Record)>();
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (settings, next, stopped, cancel) = (&settings, &next, &stopped, &cancel);
-            scope.spawn(move || {
-                while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    if sender.send((i, solve_item(item, settings, jobs))).is_err() {
-                        break;
-                    }
-                }
-            });
+        let flusher = scope.spawn(flusher);
+        let helpers: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
+        work();
+        for helper in helpers {
+            // A panicking search would already have been reported by the
+            // panic hook; the run goes on without that thread.
+            let _ = helper.join();
         }
-        drop(sender);
-
-        let mut waiting = BTreeMap::new();
-        let mut done = 0;
-        let mut emit = |i: usize, record: Record| -> io::Result<()> {
-            done += 1;
-            on_event(Event::Progress { done, total })?;
-            waiting.insert(i, record);
-            while let Some(record) = waiting.remove(&emitted) {
-                summary.add(&record);
-                on_event(Event::Row(&record))?;
-                emitted += 1;
-            }
-            Ok(())
-        };
-        for (i, record) in results {
-            if let Err(e) = emit(i, record) {
-                failure = Some(e);
-                stopped.store(true, Ordering::Relaxed);
-                cancel.store(true, Ordering::Relaxed);
-                break;
-            }
-        }
+        stopped.store(true, Ordering::Relaxed);
+        flusher.thread().unpark();
     });
 
-    if let Some(e) = failure {
+    let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if emitter.failure.is_none()
+        && let Err(e) = emitter.flush()
+    {
+        emitter.failure = Some(e);
+    }
+    if let Some(e) = emitter.failure {
         return Err(e);
     }
+    let mut summary = emitter.summary;
     summary.wall = Some(started.elapsed());
-    Ok(Finished { summary, not_run: total - emitted })
+    Ok(Finished { summary, not_run: total - emitter.next_row })
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     let stdout_is_terminal = io::stdout().is_terminal();
     let format =
         args.format.map_or(if stdout_is_terminal { RowFormat::Table } else { RowFormat::Csv }, row_format);
-    let mut out = reporter(format, BufWriter::new(io::stdout().lock()));
+    let mut out = reporter(format, BufWriter::new(io::stdout()));
     let file_width = items.iter().map(|i| i.name().chars().count()).max().unwrap_or(0);
     out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
@@ -63,10 +63,9 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
             out.row(record)?;
             out.flush()
         }),
-        Event::Row(record) => {
-            out.row(record)?;
-            out.flush()
-        }
+        // Off a terminal, rows are buffered and pushed out when `run` asks.
+        Event::Row(record) => out.row(record),
+        Event::Flush => out.flush(),
     });
     progress.finish();
     let finished = finished?;
@@ -190,7 +189,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let limits = limits(&args.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 
-    let mut stdout = BufWriter::new(io::stdout().lock());
+    let mut stdout = BufWriter::new(io::stdout());
     if format == RowFormat::Table {
         let applied = npuzzle::compare::with_defaults(&limits);
         let mut bounds = vec![format!("{} stored states", applied.max_nodes.unwrap_or_default())];

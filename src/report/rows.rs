@@ -46,7 +46,7 @@ pub trait Reporter {
 }
 
 /// The exporter for `format`, writing to `out`.
-pub fn reporter<'w, W: Write + 'w>(format: RowFormat, out: W) -> Box<dyn Reporter + 'w> {
+pub fn reporter<'w, W: Write + Send + 'w>(format: RowFormat, out: W) -> Box<dyn Reporter + Send + 'w> {
     match format {
         RowFormat::Table => Box::new(Table::new(out)),
         RowFormat::Csv => Box::new(Csv::new(out)),
