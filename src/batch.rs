@@ -347,14 +347,15 @@ pub enum Event<'a> {
     },
     /// The next row, in input order.
     Row(&'a Record),
-    /// Rows were handed over since the last `Flush` and [`FLUSH_EVERY`]
-    /// has passed: a buffered writer should push them out now, so a reader
-    /// (or a job runner that kills the process) never waits long for them.
-    Flush,
+    /// Another [`TICK`] passed: the moment to push buffered rows out (so a
+    /// reader, or a job runner that kills the process, never waits long for
+    /// them) and to redraw a clock. One more comes just before [`run`]
+    /// returns.
+    Tick,
 }
 
-/// How often [`run`] asks for rows to be flushed while rows come.
-pub const FLUSH_EVERY: Duration = Duration::from_millis(100);
+/// How often [`run`] sends [`Event::Tick`].
+pub const TICK: Duration = Duration::from_millis(100);
 
 /// How a run ended.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -374,7 +375,6 @@ struct Emitter<F> {
     done: usize,
     total: usize,
     summary: Summary,
-    unflushed: bool,
     failure: Option<io::Error>,
 }
 
@@ -387,25 +387,20 @@ impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
             self.summary.add(&record);
             (self.on_event)(Event::Row(&record))?;
             self.next_row += 1;
-            self.unflushed = true;
         }
         Ok(())
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        if self.unflushed {
-            self.unflushed = false;
-            (self.on_event)(Event::Flush)?;
-        }
-        Ok(())
+    fn tick(&mut self) -> io::Result<()> {
+        (self.on_event)(Event::Tick)
     }
 }
 
 /// Solves `items` with `settings.jobs` threads (the calling one included)
 /// taking puzzles from a shared queue. Whichever thread finishes a puzzle
 /// hands `on_event` the progress and every row now ready, in input order,
-/// under a lock, so no thread waits on another to report. A last `Flush`
-/// comes before `run` returns.
+/// under a lock, so no thread waits on another to report. A further thread
+/// sends [`Event::Tick`] every [`TICK`].
 ///
 /// # Errors
 /// The first error `on_event` returns (say, a closed pipe): the run then
@@ -431,7 +426,6 @@ where
         done: 0,
         total,
         summary: Summary::default(),
-        unflushed: false,
         failure: None,
     });
     let lock = || emitter.lock().unwrap_or_else(PoisonError::into_inner);
@@ -454,19 +448,19 @@ where
             }
         }
     };
-    let flusher = || {
+    let clock = || {
         while !stopped.load(Ordering::Relaxed) {
-            std::thread::park_timeout(FLUSH_EVERY);
+            std::thread::park_timeout(TICK);
             let mut emitter = lock();
             if emitter.failure.is_none()
-                && let Err(e) = emitter.flush()
+                && let Err(e) = emitter.tick()
             {
                 fail(&mut emitter, e);
             }
         }
     };
     std::thread::scope(|scope| {
-        let flusher = scope.spawn(flusher);
+        let clock = scope.spawn(clock);
         let helpers: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
         work();
         for helper in helpers {
@@ -475,12 +469,12 @@ where
             let _ = helper.join();
         }
         stopped.store(true, Ordering::Relaxed);
-        flusher.thread().unpark();
+        clock.thread().unpark();
     });
 
     let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
     if emitter.failure.is_none()
-        && let Err(e) = emitter.flush()
+        && let Err(e) = emitter.tick()
     {
         emitter.failure = Some(e);
     }

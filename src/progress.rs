@@ -36,6 +36,12 @@ impl Progress {
         }
     }
 
+    /// Redraws the bar if the last draw is old enough, so the clocks move
+    /// while a long puzzle runs.
+    pub fn refresh(&mut self) {
+        self.set(self.done);
+    }
+
     /// Runs `write` (which prints to the terminal) with the bar out of the way.
     pub fn suspend<T>(&mut self, write: impl FnOnce() -> T) -> T {
         let was_visible = self.visible;

@@ -63,9 +63,12 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
             out.row(record)?;
             out.flush()
         }),
-        // Off a terminal, rows are buffered and pushed out when `run` asks.
+        // Off a terminal, rows are buffered and pushed out on each tick.
         Event::Row(record) => out.row(record),
-        Event::Flush => out.flush(),
+        Event::Tick => {
+            progress.refresh();
+            out.flush()
+        }
     });
     progress.finish();
     let finished = finished?;

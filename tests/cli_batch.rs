@@ -419,3 +419,29 @@ fn a_closed_pipe_ends_the_batch_quietly() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_searches_under_way_reports_them_and_starts_no_more() {
+    // IDA* without a heuristic stores only its path, so it can run for ever
+    // on a 15-puzzle without filling memory.
+    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["batch", "puzzles/korf100", "--algo", "idastar", "--heuristic", "zero", "--jobs", "2"])
+        .args(["--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["puzzles/korf100/001.txt", "puzzles/korf100/002.txt"]);
+    assert!(rows.iter().all(|r| r["status"] == "limit" && r["nodes_expanded"].as_u64().unwrap() > 0));
+    let total = count_files("korf100");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr, format!("npuzzle: interrupted: {} of {total} puzzles not run\n", total - 2));
+}
