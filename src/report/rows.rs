@@ -213,6 +213,8 @@ pub struct Summary {
     pub nodes_generated: u64,
     /// Search time of each row that ran a search, in milliseconds.
     runtimes_ms: Vec<f64>,
+    /// Nodes expanded by each row that ran a search.
+    expansions: Vec<f64>,
     /// Wall-clock time of the whole run, when known.
     pub wall: Option<Duration>,
 }
@@ -230,6 +232,7 @@ impl Summary {
         self.nodes_generated += record.nodes_generated;
         if record.status != ERROR {
             self.runtimes_ms.push(record.runtime_ms);
+            self.expansions.push(record.nodes_expanded as f64);
         }
     }
 
@@ -246,6 +249,11 @@ impl Summary {
     /// Median search time of the rows that ran a search, in milliseconds.
     pub fn median_runtime_ms(&self) -> Option<f64> {
         median(&self.runtimes_ms)
+    }
+
+    /// Median nodes expanded by the rows that ran a search.
+    pub fn median_nodes_expanded(&self) -> Option<f64> {
+        median(&self.expansions)
     }
 
     /// Nodes expanded per second of search time.
@@ -306,6 +314,7 @@ pub(crate) mod tests {
         assert_eq!((summary.solved, summary.error, summary.rows()), (1, 1, 2));
         assert_eq!(summary.nodes_expanded, 3);
         assert_eq!(summary.runtimes_ms.len(), 1);
+        assert_eq!(summary.median_nodes_expanded(), Some(3.0));
     }
 
     #[test]

@@ -97,11 +97,13 @@ impl<W: Write> Reporter for Table<W> {
         let median = s.median_runtime_ms().map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
         write!(out, "search time: {:.3} ms total, {median} ms median", s.total_runtime_ms())?;
         match s.wall {
-            Some(wall) => writeln!(out, "; wall time {:.3} s", wall.as_secs_f64())?,
+            Some(wall) if wall.as_secs() >= 1 => writeln!(out, "; wall time {:.3} s", wall.as_secs_f64())?,
+            Some(wall) => writeln!(out, "; wall time {:.3} ms", wall.as_secs_f64() * 1e3)?,
             None => writeln!(out)?,
         }
         let rate = s.nodes_per_second().map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
-        writeln!(out, "nodes expanded: {} total, {rate} per second", s.nodes_expanded)
+        let median = s.median_nodes_expanded().map_or_else(|| "-".to_owned(), |m| format!("{m:.0}"));
+        writeln!(out, "nodes expanded: {} total, {median} median, {rate} per second", s.nodes_expanded)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -148,7 +150,7 @@ mod tests {
     fn ends_with_a_summary_when_given_one() {
         let text = render(true);
         assert!(text.contains("\n2 puzzles: 1 solved, 0 unsolvable, 0 limit, 1 error\n"));
-        assert!(text.contains("nodes expanded: 3 total"));
+        assert!(text.contains("nodes expanded: 3 total, 3 median, "));
         assert!(!render(false).contains("puzzles:"));
     }
 }
