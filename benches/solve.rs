@@ -60,7 +60,7 @@ fn heuristics(c: &mut Criterion) {
     let (hm, hl) = (m4.estimate(&board), lc4.estimate(&board));
     c.bench_function("manhattan/estimate_4x4", |b| b.iter(|| m4.estimate(black_box(&board))));
     c.bench_function("manhattan/update_4x4", |b| {
-        b.iter(|| m4.update(black_box(&child), hm, tile, from, blank))
+        b.iter(|| m4.update(black_box(&child), hm, tile, from, blank));
     });
     c.bench_function("linear_conflict/estimate_4x4", |b| b.iter(|| lc4.estimate(black_box(&board))));
     c.bench_function("linear_conflict/update_4x4", |b| {

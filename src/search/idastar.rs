@@ -48,11 +48,10 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
     let status = loop {
         pass.next_bound = u64::MAX;
         pass.cut_at_depth = false;
-        if pass.visit(*start, start.blank(), 0, h_start, None) {
-            break Status::Solved;
-        }
-        if let Some(limit) = pass.stop {
-            break Status::Limit(limit);
+        match pass.visit(*start, start.blank(), 0, h_start, None) {
+            Flow::Found => break Status::Solved,
+            Flow::Stop => break Status::Limit(pass.stop.expect("a stop records its limit")),
+            Flow::Next => {}
         }
         if pass.next_bound == u64::MAX {
             // Nothing was pruned by f: only the depth limit held the search back.
@@ -71,6 +70,17 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
     pass.path.reverse();
     let path = (status == Status::Solved).then_some(pass.path);
     Outcome { status, path, stats: pass.stats }
+}
+
+/// What a subtree search reports to its parent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// Nothing found below; carry on with the siblings.
+    Next,
+    /// The goal: `path` is being filled in as the recursion unwinds.
+    Found,
+    /// A limit was hit; unwind without searching further.
+    Stop,
 }
 
 /// The state of one bounded depth-first pass (and what carries over).
@@ -96,20 +106,20 @@ impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
     }
 
     /// Searches below `board` (reached by `arrival`, at depth `g` with
-    /// estimate `h`, already within the bound); true when the goal was found.
+    /// estimate `h`, already within the bound).
     /// On success the path is pushed in reverse while the recursion unwinds,
     /// so the search itself never touches the path vector.
-    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, arrival: Option<Move>) -> bool {
+    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, arrival: Option<Move>) -> Flow {
         if board == self.target {
-            return true;
+            return Flow::Found;
         }
         if g >= self.budget.max_depth() {
             self.cut_at_depth = true;
-            return false;
+            return Flow::Next;
         }
         if let Some(limit) = self.budget.tick() {
             self.stop = Some(limit);
-            return false;
+            return Flow::Stop;
         }
         self.stats.nodes_expanded += 1;
         let depth = g + 1;
@@ -127,14 +137,15 @@ impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            if self.visit(child, from, depth, h_child, Some(mv)) {
-                self.path.push(mv);
-                return true;
-            }
-            if self.stop.is_some() {
-                return false;
+            match self.visit(child, from, depth, h_child, Some(mv)) {
+                Flow::Next => {}
+                Flow::Found => {
+                    self.path.push(mv);
+                    return Flow::Found;
+                }
+                Flow::Stop => return Flow::Stop,
             }
         }
-        false
+        Flow::Next
     }
 }
