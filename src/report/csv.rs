@@ -13,12 +13,15 @@ use std::io::{self, Write};
 pub struct Csv<W: Write> {
     out: W,
     columns: Vec<Column>,
+    /// The line being built and one cell of it, reused from row to row.
+    line: String,
+    cell: String,
 }
 
 impl<W: Write> Csv<W> {
     /// CSV written to `out`.
     pub fn new(out: W) -> Csv<W> {
-        Csv { out, columns: Vec::new() }
+        Csv { out, columns: Vec::new(), line: String::new(), cell: String::new() }
     }
 
     /// The writer, back.
@@ -26,16 +29,17 @@ impl<W: Write> Csv<W> {
         self.out
     }
 
-    fn line<'a>(&mut self, fields: impl Iterator<Item = Cow<'a, str>>) -> io::Result<()> {
-        let mut line = String::new();
-        for (i, field) in fields.enumerate() {
-            if i > 0 {
-                line.push(',');
-            }
-            line.push_str(&quote(&field));
+    /// Writes the line built in `self.line`.
+    fn end_line(&mut self) -> io::Result<()> {
+        self.line.push('\n');
+        self.out.write_all(self.line.as_bytes())
+    }
+
+    fn push_field(&mut self, first: bool, field: &str) {
+        if !first {
+            self.line.push(',');
         }
-        line.push('\n');
-        self.out.write_all(line.as_bytes())
+        self.line.push_str(&quote(field));
     }
 }
 
@@ -48,13 +52,23 @@ pub fn quote(field: &str) -> Cow<'_, str> {
 impl<W: Write> Reporter for Csv<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
         self.columns = layout.columns.to_vec();
-        let keys: Vec<&str> = self.columns.iter().map(|c| c.key()).collect();
-        self.line(keys.into_iter().map(Cow::Borrowed))
+        self.line.clear();
+        for (i, column) in layout.columns.iter().enumerate() {
+            self.push_field(i == 0, column.key());
+        }
+        self.end_line()
     }
 
     fn row(&mut self, record: &Record) -> io::Result<()> {
-        let cells: Vec<String> = self.columns.iter().map(|c| c.cell(record, false)).collect();
-        self.line(cells.into_iter().map(Cow::Owned))
+        self.line.clear();
+        for i in 0..self.columns.len() {
+            let mut cell = std::mem::take(&mut self.cell);
+            cell.clear();
+            self.columns[i].write_cell(record, false, &mut cell);
+            self.push_field(i == 0, &cell);
+            self.cell = cell;
+        }
+        self.end_line()
     }
 
     fn finish(&mut self, _: Option<&Summary>) -> io::Result<()> {

@@ -4,6 +4,7 @@ table ends with, and the [`Reporter`] trait each format implements.
 */
 
 use super::{Csv, ERROR, JsonLines, Record, Table};
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -171,28 +172,42 @@ impl Column {
     /// table: sizes as `3x3`, `-` for a missing value. Otherwise a missing
     /// value is empty.
     pub fn cell(self, record: &Record, human: bool) -> String {
-        let missing = || if human { "-" } else { "" }.to_owned();
-        let number = |v: Option<usize>| v.map_or_else(missing, |v| v.to_string());
-        match self {
-            Column::File => record.file.clone().unwrap_or_else(missing),
+        let mut text = String::new();
+        self.write_cell(record, human, &mut text);
+        text
+    }
+
+    /// [`Column::cell`], appended to `out` without allocating.
+    pub fn write_cell(self, record: &Record, human: bool, out: &mut String) {
+        let missing = if human { "-" } else { "" };
+        // Writing to a String cannot fail.
+        let _ = match self {
+            Column::File => out.write_str(record.file.as_deref().unwrap_or(missing)),
             Column::Size => match (record.size, human) {
-                (0, _) => missing(),
-                (n, true) => format!("{n}x{n}"),
-                (n, false) => n.to_string(),
+                (0, _) => out.write_str(missing),
+                (n, true) => write!(out, "{n}x{n}"),
+                (n, false) => write!(out, "{n}"),
             },
-            Column::Algorithm => record.algorithm.to_owned(),
-            Column::Heuristic => record.heuristic.map_or_else(missing, str::to_owned),
-            Column::Status => record.status.to_owned(),
-            Column::Cost => number(record.cost),
-            Column::Depth => number(record.depth),
-            Column::NodesExpanded => record.nodes_expanded.to_string(),
-            Column::NodesGenerated => record.nodes_generated.to_string(),
-            Column::MaxFrontier => record.max_frontier.to_string(),
-            Column::MaxDepth => record.max_depth.to_string(),
-            Column::RuntimeMs => format!("{:.3}", record.runtime_ms),
-            Column::BranchingFactor => record.branching_factor().map_or_else(missing, |b| format!("{b:.4}")),
-            Column::Error => record.error.clone().unwrap_or_default(),
-        }
+            Column::Algorithm => out.write_str(record.algorithm),
+            Column::Heuristic => out.write_str(record.heuristic.unwrap_or(missing)),
+            Column::Status => out.write_str(record.status),
+            Column::Cost | Column::Depth => {
+                match if self == Column::Cost { record.cost } else { record.depth } {
+                    Some(v) => write!(out, "{v}"),
+                    None => out.write_str(missing),
+                }
+            }
+            Column::NodesExpanded => write!(out, "{}", record.nodes_expanded),
+            Column::NodesGenerated => write!(out, "{}", record.nodes_generated),
+            Column::MaxFrontier => write!(out, "{}", record.max_frontier),
+            Column::MaxDepth => write!(out, "{}", record.max_depth),
+            Column::RuntimeMs => write!(out, "{:.3}", record.runtime_ms),
+            Column::BranchingFactor => match record.branching_factor() {
+                Some(b) => write!(out, "{b:.4}"),
+                None => out.write_str(missing),
+            },
+            Column::Error => out.write_str(record.error.as_deref().unwrap_or("")),
+        };
     }
 }
 
