@@ -115,36 +115,15 @@ mod tests {
     use crate::search::{Algorithm, Limits, solve};
 
     #[test]
-    fn carries_exactly_the_documented_keys() {
+    fn moves_are_names_and_an_unused_heuristic_is_null() {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
         let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Manhattan, &Limits::default());
         let mut out = Vec::new();
-        write_json(&mut out, &Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome))
-            .unwrap();
+        let record = Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome);
+        write_json(&mut out, &record).unwrap();
+        assert_eq!(String::from_utf8(out.clone()).unwrap().lines().count(), 1, "one line");
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
-        let mut expected = vec![
-            "status",
-            "algorithm",
-            "heuristic",
-            "size",
-            "start",
-            "goal",
-            "path",
-            "cost",
-            "depth",
-            "nodes_expanded",
-            "nodes_generated",
-            "max_frontier",
-            "max_depth",
-            "stored_nodes",
-            "runtime_ms",
-        ];
-        expected.sort_unstable();
-        let mut sorted = keys.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, expected);
         assert_eq!(value["heuristic"], serde_json::Value::Null);
         assert_eq!(value["path"], serde_json::json!(["Up", "Left", "Left"]));
     }
