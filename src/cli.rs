@@ -138,9 +138,7 @@ pub enum FormatArg {
 
 /// `batch`'s notes and exit codes, shown in `--help`.
 pub const BATCH_HELP: &str = "\
-Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is
-an error row); other files are puzzles only if their content looks like a board, else skipped with a
-note on stderr. Hidden entries are passed over.
+Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an error row); other files are puzzles only if their content looks like a board, else skipped with a note on stderr. Hidden entries are passed over.
 
 Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).
 
@@ -158,9 +156,7 @@ Exit codes:
 
 /// `compare`'s defaults and exit codes, shown in `--help`.
 pub const COMPARE_HELP: &str = "\
-Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say
-otherwise, so depth-first search on a large board still finishes. b* is the effective branching
-factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.
+Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.
 
 Exit codes:
   0  some run solved the puzzle
