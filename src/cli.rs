@@ -4,6 +4,8 @@ turns these raw flags into library values.
 */
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use npuzzle::batch::Shard;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Exit codes, shown in `--help`.
@@ -29,6 +31,24 @@ pub enum Command {
     /// Solve one puzzle and report the path and the search figures.
     #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
+
+    /// Solve every puzzle in files and folders: one row per puzzle.
+    #[command(after_help = BATCH_HELP)]
+    Batch(BatchArgs),
+
+    /// Write random puzzles: random walks from the goal or uniformly random boards.
+    Generate(GenerateArgs),
+
+    /// Validate and describe a puzzle without solving it.
+    #[command(after_help = CHECK_EXIT_CODES)]
+    Check(CheckArgs),
+
+    /// Run every algorithm and heuristic on one puzzle and print one comparison table.
+    #[command(after_help = COMPARE_HELP)]
+    Compare(CompareArgs),
+
+    /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
 }
 
 /// `npuzzle solve`.
@@ -113,6 +133,155 @@ pub enum FormatArg {
     /// Labelled lines.
     Text,
     /// One JSON object.
+    Json,
+}
+
+/// `batch`'s notes and exit codes, shown in `--help`.
+pub const BATCH_HELP: &str = "\
+Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an error row); other files are puzzles only if their content looks like a board, else skipped with a note on stderr. Hidden entries are passed over.
+
+Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).
+
+Exit codes:
+  0  every puzzle got a verdict (solved or unsolvable)
+  2  a puzzle could not be read or was malformed (an error row), or bad command line
+  3  a limit stopped some puzzle before a verdict, and no puzzle was an error";
+
+/// `check`'s exit codes, shown in `--help`.
+pub const CHECK_EXIT_CODES: &str = "\
+Exit codes:
+  0  valid and solvable
+  1  valid but unsolvable
+  2  invalid puzzle or goal, or bad command line";
+
+/// `compare`'s defaults and exit codes, shown in `--help`.
+pub const COMPARE_HELP: &str = "\
+Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.
+
+Exit codes:
+  0  some run solved the puzzle
+  1  the puzzle is unsolvable
+  2  invalid puzzle or goal, or bad command line
+  3  every run stopped at a limit";
+
+/// `npuzzle batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Puzzle files and folders.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
+    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
+    pub goal: String,
+
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
+    pub algo: AlgoArg,
+
+    /// Heuristic for A* (ignored by bfs and dfs).
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
+    pub heuristic: HeuristicArg,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    /// Output format [default: table when standard output is a terminal, else csv].
+    #[arg(long, value_enum)]
+    pub format: Option<RowFormatArg>,
+
+    /// Puzzles solved at once [default: the number of cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+
+    /// Solve only shard K of M: the puzzles at positions K, K+M, K+2M… of the sorted list (0 ≤ K < M).
+    #[arg(long, value_name = "K/M")]
+    pub shard: Option<Shard>,
+}
+
+/// `npuzzle generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board width N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub size: u8,
+
+    /// Scramble by a random walk of K moves from the goal, never undoing the last move.
+    #[arg(long, value_name = "K", conflicts_with = "random")]
+    pub moves: Option<usize>,
+
+    /// Uniformly random boards (the default).
+    #[arg(long)]
+    pub random: bool,
+
+    /// How many boards; more than one needs --out.
+    #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+
+    /// Seed, for reproducible output [default: from the clock; each board's comment records it].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The goal to scramble from (as for solve).
+    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
+    pub goal: String,
+
+    /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Make deliberately unsolvable boards (two tiles swapped after scrambling).
+    #[arg(long)]
+    pub unsolvable: bool,
+}
+
+/// `npuzzle check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle: a file, an inline board, or - for standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+
+    /// The goal: blank-first, blank-last, snail, a file or an inline board.
+    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
+    pub goal: String,
+}
+
+/// `npuzzle compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The puzzle: a file, an inline board, or - for standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+
+    /// The goal: blank-first, blank-last, snail, a file or an inline board.
+    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
+    pub goal: String,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RowFormatArg::Table)]
+    pub format: RowFormatArg,
+}
+
+/// `npuzzle completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `--format` values of `batch` and `compare`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RowFormatArg {
+    /// Aligned columns for people (batch adds a summary).
+    Table,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// JSON Lines: one object per row, the keys of solve --format json.
     Json,
 }
 

@@ -10,6 +10,9 @@ The crate is laid out as the data flows:
   heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
   dispatches run-time choices to them.
 - [`report`]: text and JSON renderings of an outcome; no search prints.
+- [`batch`] and [`compare`]: many solves at once (folders of puzzles on a
+  pool of threads; every algorithm and heuristic on one puzzle), for the
+  scripting commands; puzzles to feed them come from [`board::generate`].
 
 ```
 use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Tiles};
@@ -20,7 +23,9 @@ assert_eq!(outcome.cost(), Some(3));
 ```
 */
 
+pub mod batch;
 pub mod board;
+pub mod compare;
 pub mod error;
 pub mod heuristic;
 pub mod report;

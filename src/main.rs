@@ -4,6 +4,8 @@ together, and decides the exit code. The only place `anyhow` is used.
 */
 
 mod cli;
+mod progress;
+mod scripting;
 
 use anyhow::Result;
 use clap::Parser;
@@ -38,6 +40,11 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
+        Command::Batch(args) => scripting::batch(&args),
+        Command::Generate(args) => scripting::generate(&args),
+        Command::Check(args) => scripting::check(&args),
+        Command::Compare(args) => scripting::compare(&args),
+        Command::Completions(args) => scripting::completions(&args),
     }
 }
 

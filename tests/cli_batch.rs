@@ -1,1 +1,447 @@
-//! `batch`: folders of puzzles in, one row per puzzle out. (Issue 3; to be written.)
+//! `batch`: files and folders of puzzles in, one row per puzzle out, in
+//! input order, as a table, CSV or JSON Lines.
+
+use crate::util::{npuzzle, puzzle};
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// A mixed set that solves in well under a second: every status but
+/// `limit`, nested folders, and files that are not puzzles. (Not all of
+/// `puzzles/`: Korf's 100 take A* far longer.)
+const SET: [&str; 5] =
+    ["puzzles/2x2", "puzzles/3x3", "puzzles/goals", "puzzles/invalid", "puzzles/unsolvable"];
+
+/// `SET` followed by `args`.
+fn set_and(args: &[&'static str]) -> Vec<&'static str> {
+    [&SET[..], args].concat()
+}
+
+/// Puzzle files directly in `puzzles/DIR`.
+fn count_files(dir: &str) -> usize {
+    fs::read_dir(puzzle(dir)).unwrap().count()
+}
+
+/// Runs `npuzzle batch ARGS`, returning the exit code, stdout and stderr.
+fn batch(args: &[&str]) -> (i32, String, String) {
+    let out = npuzzle().arg("batch").args(args).output().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (out.status.code().unwrap(), text(out.stdout), text(out.stderr))
+}
+
+/// Parses CSV (RFC 4180: quoted fields may hold commas, quotes and line
+/// breaks) into rows of fields.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let (mut row, mut field) = (Vec::new(), String::new());
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (_, c) => field.push(c),
+        }
+    }
+    assert!(!quoted, "unterminated quote");
+    assert!(field.is_empty() && row.is_empty(), "the last line must end with a newline");
+    rows
+}
+
+/// The CSV as maps from header to field.
+fn csv_records(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let rows = parse_csv(text);
+    let header = &rows[0];
+    rows[1..]
+        .iter()
+        .map(|row| {
+            assert_eq!(row.len(), header.len(), "{row:?}");
+            header.iter().cloned().zip(row.iter().cloned()).collect()
+        })
+        .collect()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+/// Files of a JSON Lines batch, in output order.
+fn files(rows: &[Value]) -> Vec<String> {
+    rows.iter().map(|r| r["file"].as_str().unwrap().to_owned()).collect()
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+/// A folder with a good, a malformed, an unsolvable and a non-puzzle file.
+fn mixed_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a-good.txt", "1 2 5\n3 4 0\n6 7 8\n");
+    write(dir.path(), "b-malformed.txt", "1 2 5\n3 x 0\n6 7 8\n");
+    write(dir.path(), "c-unsolvable.txt", "0 2 1\n3 4 5\n6 7 8\n");
+    write(dir.path(), "notes.md", "# Notes\n\nNothing to solve here.\n");
+    dir
+}
+
+#[test]
+fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
+    let (code, stdout, stderr) = batch(&["puzzles/3x3", "--format", "csv"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let rows = parse_csv(&stdout);
+    assert_eq!(
+        rows[0],
+        [
+            "file",
+            "size",
+            "algorithm",
+            "heuristic",
+            "status",
+            "cost",
+            "depth",
+            "nodes_expanded",
+            "nodes_generated",
+            "max_frontier",
+            "max_depth",
+            "runtime_ms",
+            "error"
+        ]
+    );
+    let records = csv_records(&stdout);
+    let names: Vec<&str> = records.iter().map(|r| r["file"].as_str()).collect();
+    let mut expected: Vec<String> = fs::read_dir(puzzle("3x3"))
+        .unwrap()
+        .map(|e| format!("puzzles/3x3/{}", e.unwrap().file_name().to_str().unwrap()))
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    for record in &records {
+        assert_eq!(record["status"], "solved");
+        assert_eq!(record["algorithm"], "astar");
+        assert_eq!(record["heuristic"], "manhattan");
+        let file = record["file"].strip_prefix("puzzles/").unwrap();
+        assert_eq!(record["cost"], crate::util::optimal(file).to_string(), "{file}");
+        assert!(record["runtime_ms"].parse::<f64>().is_ok());
+        assert_eq!(record["error"], "");
+    }
+}
+
+#[test]
+fn off_a_terminal_the_default_format_is_csv() {
+    let (_, stdout, _) = batch(&["puzzles/2x2"]);
+    assert!(stdout.starts_with("file,size,algorithm,"), "{stdout}");
+}
+
+#[test]
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file() {
+    let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
+    let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
+    let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
+    expected.insert("file");
+
+    let (code, stdout, _) = batch(&["puzzles/3x3", "puzzles/unsolvable", "--format", "json"]);
+    assert_eq!(code, 0);
+    let rows = json_lines(&stdout);
+    assert_eq!(rows.len(), count_files("3x3") + count_files("unsolvable"));
+    for row in &rows {
+        let keys: BTreeSet<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, expected, "{row}");
+    }
+    let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
+    for key in expected.iter().filter(|&&k| k != "file" && k != "runtime_ms") {
+        assert_eq!(easy[key], solve[key], "{key}");
+    }
+}
+
+#[test]
+fn table_summary_counts_match_the_rows() {
+    let (code, stdout, _) = batch(&set_and(&["--format", "table"]));
+    assert_eq!(code, 2, "puzzles/invalid holds error rows");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let header = lines[0];
+    assert!(header.starts_with("file ") && header.contains("status"), "{header}");
+    let status_at = header.find("status").unwrap();
+    let blank = lines.iter().position(|l| l.is_empty()).expect("a blank line before the summary");
+    let rows = &lines[1..blank];
+    let count = |status: &str| rows.iter().filter(|r| r[status_at..].starts_with(status)).count();
+    let (solved, unsolvable, limit, error) =
+        (count("solved"), count("unsolvable"), count("limit"), count("error"));
+    assert_eq!(solved + unsolvable + limit + error, rows.len());
+    assert!(solved > 0 && unsolvable > 0 && error > 0);
+    assert_eq!(
+        lines[blank + 1],
+        format!(
+            "{} puzzles: {solved} solved, {unsolvable} unsolvable, {limit} limit, {error} error",
+            rows.len()
+        )
+    );
+    let summary = lines[blank + 1..].join("\n");
+    assert!(summary.contains("ms total") && summary.contains("ms median"), "{summary}");
+    assert!(summary.contains("nodes expanded:") && summary.contains("per second"), "{summary}");
+}
+
+#[test]
+fn shards_0_of_2_and_1_of_2_cover_the_set_exactly_once() {
+    let all = files(&json_lines(&batch(&set_and(&["--format", "json"])).1));
+    let first = files(&json_lines(&batch(&set_and(&["--format", "json", "--shard", "0/2"])).1));
+    let second = files(&json_lines(&batch(&set_and(&["--format", "json", "--shard", "1/2"])).1));
+    assert!(!first.is_empty() && !second.is_empty());
+    let mut both = [first.clone(), second.clone()].concat();
+    both.sort();
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(both, sorted, "together the shards are the whole set, each puzzle once");
+    // Every M-th puzzle starting at K.
+    let every_other = |k: usize| all.iter().skip(k).step_by(2).cloned().collect::<Vec<_>>();
+    assert_eq!(first, every_other(0));
+    assert_eq!(second, every_other(1));
+}
+
+#[test]
+fn a_shard_that_does_not_exist_is_a_usage_error() {
+    for shard in ["2/2", "5/3", "0/0", "1", "a/b"] {
+        npuzzle()
+            .args(["batch", "puzzles/3x3", "--shard", shard])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains("--shard"));
+    }
+}
+
+#[test]
+fn jobs_1_and_jobs_2_give_the_same_rows() {
+    let rows = |jobs: &'static str| -> Vec<Value> {
+        let (code, stdout, _) = batch(&set_and(&["puzzles/4x4", "--format", "json", "--jobs", jobs]));
+        assert_eq!(code, 2);
+        json_lines(&stdout)
+            .into_iter()
+            .map(|mut row| {
+                row.as_object_mut().unwrap().remove("runtime_ms");
+                row
+            })
+            .collect()
+    };
+    let one = rows("1");
+    assert!(one.len() > 20);
+    assert_eq!(one, rows("2"));
+    assert_eq!(one, rows("3"));
+}
+
+#[test]
+fn a_folder_holding_a_malformed_and_an_unsolvable_file_still_finishes_with_those_rows_marked() {
+    let dir = mixed_folder();
+    let out = npuzzle().current_dir(dir.path()).args(["batch", ".", "--format", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "an error row makes the exit code 2");
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let by_file = |name: &str| rows.iter().find(|r| r["file"] == format!("./{name}")).unwrap();
+    assert_eq!(rows.len(), 3, "notes.md is not a puzzle");
+    assert_eq!(by_file("a-good.txt")["status"], "solved");
+    assert_eq!(by_file("a-good.txt")["cost"], 3);
+    let bad = by_file("b-malformed.txt");
+    assert_eq!(bad["status"], "error");
+    assert_eq!(bad["error"], "line 2: 'x' is not a non-negative integer");
+    assert_eq!(bad["cost"], Value::Null);
+    assert_eq!(by_file("c-unsolvable.txt")["status"], "unsolvable");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr, "npuzzle: skipping ./notes.md: not a puzzle by extension or content\n");
+}
+
+#[test]
+fn the_table_marks_error_rows_with_their_message() {
+    let dir = mixed_folder();
+    let out = npuzzle().current_dir(dir.path()).args(["batch", ".", "--format", "table"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let line = stdout.lines().find(|l| l.starts_with("./b-malformed.txt")).unwrap();
+    assert!(
+        line.contains(" error ") && line.ends_with("line 2: 'x' is not a non-negative integer"),
+        "{line}"
+    );
+    assert!(stdout.contains("3 puzzles: 1 solved, 1 unsolvable, 0 limit, 1 error"), "{stdout}");
+}
+
+#[test]
+fn folders_are_walked_recursively_in_sorted_order_skipping_hidden_entries_and_non_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = "1 2 5\n3 4 0\n6 7 8\n";
+    for name in
+        ["b/1.txt", "a/2.puzzle", "c.TXT", "10.txt", "a/z/deep.txt", "plain", ".hidden.txt", ".git/x.txt"]
+    {
+        write(dir.path(), name, board);
+    }
+    write(dir.path(), "LICENSE", "MIT License\n");
+    write(dir.path(), "data.bin", "\u{0}\u{1}binary");
+    write(dir.path(), "board.dat", "# looks like a board\n1,2,5,3,4,0,6,7,8\n");
+    let out = npuzzle().current_dir(dir.path()).args(["batch", ".", "--format", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        files(&rows),
+        ["./10.txt", "./a/2.puzzle", "./a/z/deep.txt", "./b/1.txt", "./board.dat", "./c.TXT", "./plain"]
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("skipping ./LICENSE: not a puzzle"), "{stderr}");
+    assert!(stderr.contains("skipping ./data.bin: not a puzzle"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+}
+
+#[test]
+fn paths_are_taken_in_the_order_given_and_a_missing_one_is_an_error_row() {
+    let (code, stdout, stderr) =
+        batch(&["puzzles/3x3/medium-14.txt", "no/such/file.txt", "puzzles/2x2", "--format", "json"]);
+    assert_eq!(code, 2);
+    assert!(stderr.is_empty(), "{stderr}");
+    let rows = json_lines(&stdout);
+    assert_eq!(files(&rows), ["puzzles/3x3/medium-14.txt", "no/such/file.txt", "puzzles/2x2/hardest-6.txt"]);
+    assert_eq!(rows[1]["status"], "error");
+    assert_eq!(rows[1]["size"], Value::Null);
+    assert!(rows[1]["error"].as_str().unwrap().contains("No such file"), "{}", rows[1]);
+    assert_eq!(rows[2]["status"], "solved");
+}
+
+#[test]
+fn a_goal_of_another_width_makes_error_rows_for_those_puzzles_only() {
+    let (code, stdout, _) = batch(&[
+        "puzzles/3x3/easy-3.txt",
+        "puzzles/4x4/moves-10.txt",
+        "--goal",
+        "puzzles/goals/snail-3x3.txt",
+    ]);
+    assert_eq!(code, 2);
+    let records = csv_records(&stdout);
+    assert_eq!(records[0]["status"], "unsolvable");
+    assert_eq!(records[1]["status"], "error");
+    assert_eq!(records[1]["size"], "4");
+    assert_eq!(records[1]["error"], "goal is 3×3 but the start is 4×4");
+}
+
+#[test]
+fn solve_flags_apply_to_every_puzzle() {
+    let (code, stdout, _) =
+        batch(&["puzzles/3x3/medium-14.txt", "--algo", "bfs", "--goal", "blank-first", "--format", "json"]);
+    assert_eq!(code, 0);
+    let rows = json_lines(&stdout);
+    assert_eq!(rows[0]["algorithm"], "bfs");
+    assert_eq!(rows[0]["heuristic"], Value::Null);
+    assert_eq!(rows[0]["cost"], 14);
+    let (_, stdout, _) = batch(&["puzzles/3x3/medium-14.txt", "--heuristic", "hamming", "--format", "json"]);
+    assert_eq!(json_lines(&stdout)[0]["heuristic"], "hamming");
+}
+
+#[test]
+fn exit_code_is_3_when_a_limit_stops_a_puzzle_and_2_wins_over_3() {
+    let (code, stdout, stderr) = batch(&["puzzles/3x3", "--max-nodes", "50", "--format", "json"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.is_empty(), "limits are rows, not errors: {stderr}");
+    let rows = json_lines(&stdout);
+    assert!(rows.iter().any(|r| r["status"] == "limit"));
+    assert!(rows.iter().any(|r| r["status"] == "solved"), "each puzzle has its own 50 nodes");
+
+    let (code, _, _) = batch(&["puzzles/3x3", "puzzles/invalid/empty.txt", "--max-nodes", "50"]);
+    assert_eq!(code, 2);
+
+    let (code, _, _) = batch(&["puzzles/3x3/hard-26.txt", "--timeout", "60"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn every_verdict_is_exit_0_and_stderr_stays_silent_off_a_terminal() {
+    let (solved, unsolvable) = (count_files("3x3"), count_files("unsolvable"));
+    npuzzle()
+        .args(["batch", "puzzles/3x3", "puzzles/unsolvable", "--jobs", "2", "--format", "table"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .stdout(contains(format!(
+            "{} puzzles: {solved} solved, {unsolvable} unsolvable, 0 limit, 0 error",
+            solved + unsolvable
+        )));
+}
+
+#[test]
+fn an_empty_selection_is_not_a_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = npuzzle().args(["batch", "--format", "csv"]).arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(parse_csv(&String::from_utf8(out.stdout).unwrap()).len(), 1, "just the header");
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for args in
+        [vec!["batch"], vec!["batch", "puzzles", "--jobs", "0"], vec!["batch", "puzzles", "--format", "xml"]]
+    {
+        npuzzle().args(&args).assert().code(2).stdout("").stderr(contains("error:"));
+    }
+}
+
+#[test]
+fn help_explains_skipping_the_shared_node_limit_and_the_exit_codes() {
+    npuzzle()
+        .args(["batch", "--help"])
+        .assert()
+        .code(0)
+        .stdout(contains("--shard <K/M>").and(contains("Exit codes:")).and(contains("1/N")));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_batch_quietly() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["batch", "--format", "json", "--jobs", "2"])
+        .args(SET)
+        .args(SET)
+        .args(SET)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then drop: pipe closed
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_searches_under_way_reports_them_and_starts_no_more() {
+    // IDA* without a heuristic stores only its path, so it can run for ever
+    // on a 15-puzzle without filling memory.
+    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["batch", "puzzles/korf100", "--algo", "idastar", "--heuristic", "zero", "--jobs", "2"])
+        .args(["--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["puzzles/korf100/001.txt", "puzzles/korf100/002.txt"]);
+    assert!(rows.iter().all(|r| r["status"] == "limit" && r["nodes_expanded"].as_u64().unwrap() > 0));
+    let total = count_files("korf100");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr, format!("npuzzle: interrupted: {} of {total} puzzles not run\n", total - 2));
+}

@@ -7,11 +7,13 @@ to 4×4 are one `u64` ([`Packed`]); larger ones are [`Wide`]. Each search is
 written once and monomorphised per encoding.
 */
 
+mod generate;
 mod goal;
 mod packed;
 mod parse;
 mod wide;
 
+pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
 pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};

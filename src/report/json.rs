@@ -1,8 +1,10 @@
 /*!
-JSON: one object per solve, keys in a fixed order, one line.
+JSON: one object per solve, keys in a fixed order, one line. Many solves
+are JSON Lines: one such object per line, nothing else.
 */
 
-use super::Record;
+use super::{Column, Layout, Record, Reporter, Summary};
+use serde::Serialize;
 use std::io::{self, Write};
 
 /// Writes `record` as one JSON object followed by a newline.
@@ -14,9 +16,100 @@ pub fn write_json(out: &mut impl Write, record: &Record) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
+/// The JSON Lines exporter: each row is the record `solve --format json`
+/// writes (plus `file` and `error` where set), and `branching_factor` when
+/// the layout lists that column.
+#[derive(Debug)]
+pub struct JsonLines<W: Write> {
+    out: W,
+    branching_factor: bool,
+}
+
+/// A record with b* alongside its keys.
+#[derive(Serialize)]
+struct WithBranchingFactor<'a> {
+    #[serde(flatten)]
+    record: &'a Record,
+    branching_factor: Option<f64>,
+}
+
+impl<W: Write> JsonLines<W> {
+    /// JSON Lines written to `out`.
+    pub fn new(out: W) -> JsonLines<W> {
+        JsonLines { out, branching_factor: false }
+    }
+
+    /// The writer, back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+impl<W: Write> Reporter for JsonLines<W> {
+    fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
+        self.branching_factor = layout.columns.contains(&Column::BranchingFactor);
+        Ok(())
+    }
+
+    fn row(&mut self, record: &Record) -> io::Result<()> {
+        if self.branching_factor {
+            let row = WithBranchingFactor {
+                record,
+                branching_factor: record.branching_factor().map(|b| (b * 1e4).round() / 1e4),
+            };
+            serde_json::to_writer(&mut self.out, &row).map_err(io::Error::from)?;
+            self.out.write_all(b"\n")
+        } else {
+            write_json(&mut self.out, record)
+        }
+    }
+
+    fn finish(&mut self, _: Option<&Summary>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::rows::tests::sample_rows;
+
+    fn lines(columns: &[Column]) -> Vec<serde_json::Value> {
+        let mut json = JsonLines::new(Vec::new());
+        json.begin(&Layout { columns, file_width: 0 }).unwrap();
+        for row in sample_rows() {
+            json.row(&row).unwrap();
+        }
+        let text = String::from_utf8(json.into_inner()).unwrap();
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn each_line_is_a_record_with_its_file_and_errors_only_where_set() {
+        let rows = lines(Column::BATCH);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0]["file"], "a, \"quoted\" name.txt");
+        assert_eq!(rows[0]["cost"], 3);
+        assert!(rows[0].get("error").is_none());
+        assert!(rows[0].get("branching_factor").is_none());
+        assert_eq!(rows[1]["status"], "error");
+        assert_eq!(rows[1]["size"], serde_json::Value::Null);
+        assert_eq!(rows[1]["start"], serde_json::Value::Null);
+        assert!(rows[1]["error"].as_str().unwrap().contains("line 2"));
+    }
+
+    #[test]
+    fn compare_rows_carry_the_branching_factor_to_four_decimals() {
+        let rows = lines(Column::COMPARE);
+        // 8 nodes generated at depth 3: 1 + b + b² + b³ = 9.
+        assert_eq!(rows[0]["nodes_generated"], 8);
+        assert_eq!(rows[0]["branching_factor"], 1.5782);
+        assert_eq!(rows[1]["branching_factor"], serde_json::Value::Null);
+    }
     use crate::board::{Goal, GoalSpec, Tiles};
     use crate::heuristic::HeuristicKind;
     use crate::search::{Algorithm, Limits, solve};

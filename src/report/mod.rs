@@ -1,18 +1,30 @@
 /*!
 Reporting: an outcome flattened into a plain [`Record`], rendered by one
 small writer per format. Nothing here searches, and no search prints.
+
+`solve` writes one record with [`write_text`] or [`write_json`]. The
+scripting commands stream many through a [`Reporter`]: one exporter per
+format ([`Table`], [`Csv`], [`JsonLines`]), each generic over its writer.
 */
 
+mod branching;
+mod csv;
 mod json;
+mod rows;
+mod table;
 mod text;
 
-pub use json::write_json;
+pub use branching::effective_branching_factor;
+pub use csv::Csv;
+pub use json::{JsonLines, write_json};
+pub use rows::{Column, Layout, Reporter, RowFormat, Summary, reporter};
+pub use table::Table;
 pub use text::write_text;
 
 use crate::board::{Goal, Move, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Outcome, Stats, Status};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,19 +36,29 @@ pub enum Format {
 }
 
 /// One solve, as plain data. Its serialised form is the JSON report.
+///
+/// `file` and `error` are only set in batch rows and are left out of the
+/// JSON when absent, so `solve --format json` keeps exactly its keys.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
-    /// `"solved"`, `"unsolvable"` or `"limit"`.
+    /// The puzzle file, in batch rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// `"solved"`, `"unsolvable"` or `"limit"`; `"error"` in a batch row for
+    /// a puzzle that could not be solved at all.
     pub status: &'static str,
     /// Algorithm name.
     pub algorithm: &'static str,
     /// Heuristic name, where the algorithm uses one.
     pub heuristic: Option<&'static str>,
-    /// Board width N.
+    /// Board width N; 0 (`null` in JSON) when an error row never read a board.
+    #[serde(serialize_with = "zero_as_null")]
     pub size: usize,
-    /// Start tiles, row-major.
+    /// Start tiles, row-major; empty (`null`) when unknown.
+    #[serde(serialize_with = "empty_as_null")]
     pub start: Vec<u8>,
-    /// Goal tiles, row-major.
+    /// Goal tiles, row-major; empty (`null`) when unknown.
+    #[serde(serialize_with = "empty_as_null")]
     pub goal: Vec<u8>,
     /// Move names from start to goal, when solved.
     pub path: Option<Vec<Move>>,
@@ -56,6 +78,9 @@ pub struct Record {
     pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
+    /// Why an `"error"` row has no verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     /// Why the search ended without a solution, for people (not in JSON).
     #[serde(skip)]
     pub note: Option<String>,
@@ -78,6 +103,7 @@ impl Record {
             Status::Limit(kind) => Some(kind.to_string()),
         };
         Record {
+            file: None,
             status: outcome.status.name(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
@@ -93,7 +119,61 @@ impl Record {
             max_depth,
             stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
+            error: None,
             note,
         }
     }
+
+    /// An `"error"` row: a puzzle that could not be solved at all because it
+    /// is unreadable, malformed, or of another width than the goal. `start`
+    /// is the board, when it was read.
+    pub fn failed(
+        algorithm: Algorithm,
+        heuristic: HeuristicKind,
+        start: Option<&Tiles>,
+        message: String,
+    ) -> Record {
+        Record {
+            file: None,
+            status: ERROR,
+            algorithm: algorithm.name(),
+            heuristic: algorithm.informed().then(|| heuristic.name()),
+            size: start.map_or(0, Tiles::width),
+            start: start.map(|s| s.cells().to_vec()).unwrap_or_default(),
+            goal: Vec::new(),
+            path: None,
+            cost: None,
+            depth: None,
+            nodes_expanded: 0,
+            nodes_generated: 0,
+            max_frontier: 0,
+            max_depth: 0,
+            stored_nodes: 0,
+            runtime_ms: 0.0,
+            error: Some(message),
+            note: None,
+        }
+    }
+
+    /// b* of this solve (see [`effective_branching_factor`]), from the nodes
+    /// generated and the solution depth; `None` unless solved in at least
+    /// one move.
+    pub fn branching_factor(&self) -> Option<f64> {
+        self.depth.and_then(|d| effective_branching_factor(self.nodes_generated, d))
+    }
+}
+
+/// The status of a batch row that got no verdict because of bad input.
+pub const ERROR: &str = "error";
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes fields by reference
+fn zero_as_null<S: Serializer>(value: &usize, serializer: S) -> Result<S::Ok, S::Error> {
+    match *value {
+        0 => serializer.serialize_none(),
+        n => serializer.serialize_u64(n as u64),
+    }
+}
+
+fn empty_as_null<S: Serializer>(value: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    if value.is_empty() { serializer.serialize_none() } else { value.serialize(serializer) }
 }

@@ -1,0 +1,98 @@
+/*!
+Comparisons: every algorithm, with every heuristic it uses, on one puzzle,
+each run under the same limits, as the comparison tables of course reports
+and papers do. New algorithms and heuristics join in through
+[`Algorithm::ALL`] and [`HeuristicKind::ALL`].
+*/
+
+use crate::board::{Goal, Tiles};
+use crate::heuristic::HeuristicKind;
+use crate::report::Record;
+use crate::search::{Algorithm, Limits, solve};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Node limit of each run unless one is given: uninformed searches on a
+/// large board would otherwise fill memory before any verdict.
+pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
+
+/// Time limit of each run unless one is given.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The runs of a comparison, in order: each algorithm of [`Algorithm::ALL`]
+/// once if it ignores heuristics, else once per heuristic of
+/// [`HeuristicKind::ALL`].
+pub fn runs() -> Vec<(Algorithm, HeuristicKind)> {
+    Algorithm::ALL
+        .iter()
+        .flat_map(|&algorithm| {
+            let heuristics: &[HeuristicKind] =
+                if algorithm.informed() { &HeuristicKind::ALL } else { &HeuristicKind::ALL[..1] };
+            heuristics.iter().map(move |&h| (algorithm, h))
+        })
+        .collect()
+}
+
+/// `limits` with the comparison defaults filled in where unset.
+pub fn with_defaults(limits: &Limits) -> Limits {
+    Limits {
+        max_nodes: limits.max_nodes.or(Some(DEFAULT_MAX_NODES)),
+        timeout: limits.timeout.or(Some(DEFAULT_TIMEOUT)),
+        ..limits.clone()
+    }
+}
+
+/// Runs every run of [`runs`] on `start` under `limits` (see
+/// [`with_defaults`]), handing each record to `on_record` as it is ready.
+/// Once `limits.cancel` is set no further run starts.
+///
+/// # Errors
+/// The first error `on_record` returns.
+pub fn compare<E>(
+    start: &Tiles,
+    goal: &Goal,
+    limits: &Limits,
+    mut on_record: impl FnMut(Record) -> Result<(), E>,
+) -> Result<(), E> {
+    let limits = with_defaults(limits);
+    for (algorithm, heuristic) in runs() {
+        if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            break;
+        }
+        let outcome = solve(start, goal, algorithm, heuristic, &limits);
+        on_record(Record::new(algorithm, heuristic, start, goal, &outcome))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GoalSpec;
+
+    #[test]
+    fn every_algorithm_runs_once_per_heuristic_it_uses() {
+        let runs = runs();
+        for algorithm in Algorithm::ALL {
+            let count = runs.iter().filter(|(a, _)| *a == algorithm).count();
+            let expected = if algorithm.informed() { HeuristicKind::ALL.len() } else { 1 };
+            assert_eq!(count, expected, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn optimal_algorithms_agree_on_the_cost() {
+        let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        let mut records = Vec::new();
+        compare(&start, &goal, &Limits::default(), |r| {
+            records.push(r);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(records.len(), runs().len());
+        for record in records.iter().filter(|r| r.algorithm != "dfs") {
+            assert_eq!(record.cost, Some(3), "{record:?}");
+        }
+    }
+}

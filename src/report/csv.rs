@@ -1,0 +1,121 @@
+/*!
+CSV (RFC 4180): a header row of keys, then one line per record. Fields
+holding a comma, a quote, a line break or edge spaces are quoted, with
+quotes doubled. Missing values are empty fields.
+*/
+
+use super::{Column, Layout, Record, Reporter, Summary};
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+/// The CSV exporter.
+#[derive(Debug)]
+pub struct Csv<W: Write> {
+    out: W,
+    columns: Vec<Column>,
+    /// The line being built and one cell of it, reused from row to row.
+    line: String,
+    cell: String,
+}
+
+impl<W: Write> Csv<W> {
+    /// CSV written to `out`.
+    pub fn new(out: W) -> Csv<W> {
+        Csv { out, columns: Vec::new(), line: String::new(), cell: String::new() }
+    }
+
+    /// The writer, back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    /// Writes the line built in `self.line`.
+    fn end_line(&mut self) -> io::Result<()> {
+        self.line.push('\n');
+        self.out.write_all(self.line.as_bytes())
+    }
+
+    fn push_field(&mut self, first: bool, field: &str) {
+        if !first {
+            self.line.push(',');
+        }
+        self.line.push_str(&quote(field));
+    }
+}
+
+/// `field` as a CSV field, quoted only where it must be.
+pub fn quote(field: &str) -> Cow<'_, str> {
+    let needs = field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
+    if needs { Cow::Owned(format!("\"{}\"", field.replace('"', "\"\""))) } else { Cow::Borrowed(field) }
+}
+
+impl<W: Write> Reporter for Csv<W> {
+    fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
+        self.columns = layout.columns.to_vec();
+        self.line.clear();
+        for (i, column) in layout.columns.iter().enumerate() {
+            self.push_field(i == 0, column.key());
+        }
+        self.end_line()
+    }
+
+    fn row(&mut self, record: &Record) -> io::Result<()> {
+        self.line.clear();
+        for i in 0..self.columns.len() {
+            let mut cell = std::mem::take(&mut self.cell);
+            cell.clear();
+            self.columns[i].write_cell(record, false, &mut cell);
+            self.push_field(i == 0, &cell);
+            self.cell = cell;
+        }
+        self.end_line()
+    }
+
+    fn finish(&mut self, _: Option<&Summary>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::rows::tests::sample_rows;
+
+    #[test]
+    fn quotes_only_fields_that_need_it() {
+        assert_eq!(quote("plain"), "plain");
+        assert_eq!(quote(""), "");
+        assert_eq!(quote("a,b"), "\"a,b\"");
+        assert_eq!(quote("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(quote("two\nlines"), "\"two\nlines\"");
+        assert_eq!(quote(" padded"), "\" padded\"");
+    }
+
+    #[test]
+    fn header_then_one_line_per_record_with_empty_missing_values() {
+        let mut csv = Csv::new(Vec::new());
+        csv.begin(&Layout { columns: Column::BATCH, file_width: 0 }).unwrap();
+        for row in sample_rows() {
+            csv.row(&row).unwrap();
+        }
+        csv.finish(None).unwrap();
+        let text = String::from_utf8(csv.into_inner()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "file,size,algorithm,heuristic,status,cost,depth,nodes_expanded,\
+             nodes_generated,max_frontier,max_depth,runtime_ms,error"
+        );
+        assert!(lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,astar,manhattan,solved,3,3,3,"));
+        assert!(lines[1].ends_with(','), "no error: the last field is empty");
+        assert_eq!(
+            lines[2],
+            "bad.txt,,astar,manhattan,error,,,0,0,0,0,0.000,line 2: 'x' is not a non-negative integer"
+        );
+        assert_eq!(lines.len(), 3);
+    }
+}

@@ -1,0 +1,346 @@
+/*!
+What the row exporters share: the columns a row can show, the summary a
+table ends with, and the [`Reporter`] trait each format implements.
+*/
+
+use super::{Csv, ERROR, JsonLines, Record, Table};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// Output formats for many records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowFormat {
+    /// Aligned columns for people, ending with a summary.
+    Table,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// JSON Lines: one object per record, the keys of `solve --format json`.
+    Json,
+}
+
+/// An exporter: receives rows one at a time, in order, as they are ready.
+pub trait Reporter {
+    /// Called once, before any row.
+    ///
+    /// # Errors
+    /// Any error from the writer.
+    fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()>;
+
+    /// Writes one row.
+    ///
+    /// # Errors
+    /// Any error from the writer.
+    fn row(&mut self, record: &Record) -> io::Result<()>;
+
+    /// Called once, after the last row; formats for people show `summary`.
+    ///
+    /// # Errors
+    /// Any error from the writer.
+    fn finish(&mut self, summary: Option<&Summary>) -> io::Result<()>;
+
+    /// Pushes buffered output to the writer's destination.
+    ///
+    /// # Errors
+    /// Any error from the writer.
+    fn flush(&mut self) -> io::Result<()>;
+}
+
+/// The exporter for `format`, writing to `out`.
+pub fn reporter<'w, W: Write + Send + 'w>(format: RowFormat, out: W) -> Box<dyn Reporter + Send + 'w> {
+    match format {
+        RowFormat::Table => Box::new(Table::new(out)),
+        RowFormat::Csv => Box::new(Csv::new(out)),
+        RowFormat::Json => Box::new(JsonLines::new(out)),
+    }
+}
+
+/// What the rows will look like, known before the first one.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout<'a> {
+    /// The columns, in order. JSON Lines always carries every key of a
+    /// record, plus `branching_factor` when that column is listed.
+    pub columns: &'a [Column],
+    /// The longest file name to come, so the table can align the column.
+    pub file_width: usize,
+}
+
+/// One column of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The puzzle file.
+    File,
+    /// Board width.
+    Size,
+    /// Algorithm name.
+    Algorithm,
+    /// Heuristic name, for informed algorithms.
+    Heuristic,
+    /// `solved`, `unsolvable`, `limit` or `error`.
+    Status,
+    /// Moves in the solution.
+    Cost,
+    /// Depth of the goal node.
+    Depth,
+    /// Nodes expanded.
+    NodesExpanded,
+    /// Nodes generated.
+    NodesGenerated,
+    /// Largest frontier.
+    MaxFrontier,
+    /// Deepest node generated.
+    MaxDepth,
+    /// Search time in milliseconds.
+    RuntimeMs,
+    /// Effective branching factor b*.
+    BranchingFactor,
+    /// Message of an error row.
+    Error,
+}
+
+impl Column {
+    /// The columns of `batch`.
+    pub const BATCH: &'static [Column] = &[
+        Column::File,
+        Column::Size,
+        Column::Algorithm,
+        Column::Heuristic,
+        Column::Status,
+        Column::Cost,
+        Column::Depth,
+        Column::NodesExpanded,
+        Column::NodesGenerated,
+        Column::MaxFrontier,
+        Column::MaxDepth,
+        Column::RuntimeMs,
+        Column::Error,
+    ];
+
+    /// The columns of `compare`.
+    pub const COMPARE: &'static [Column] = &[
+        Column::Algorithm,
+        Column::Heuristic,
+        Column::Status,
+        Column::Cost,
+        Column::NodesExpanded,
+        Column::NodesGenerated,
+        Column::MaxFrontier,
+        Column::MaxDepth,
+        Column::RuntimeMs,
+        Column::BranchingFactor,
+    ];
+
+    /// The CSV header, which is also the JSON key.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Column::File => "file",
+            Column::Size => "size",
+            Column::Algorithm => "algorithm",
+            Column::Heuristic => "heuristic",
+            Column::Status => "status",
+            Column::Cost => "cost",
+            Column::Depth => "depth",
+            Column::NodesExpanded => "nodes_expanded",
+            Column::NodesGenerated => "nodes_generated",
+            Column::MaxFrontier => "max_frontier",
+            Column::MaxDepth => "max_depth",
+            Column::RuntimeMs => "runtime_ms",
+            Column::BranchingFactor => "branching_factor",
+            Column::Error => "error",
+        }
+    }
+
+    /// The table header.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Column::NodesExpanded => "expanded",
+            Column::NodesGenerated => "generated",
+            Column::MaxFrontier => "frontier",
+            Column::MaxDepth => "max depth",
+            Column::RuntimeMs => "ms",
+            Column::BranchingFactor => "b*",
+            other => other.key(),
+        }
+    }
+
+    /// Whether the column holds numbers (right-aligned in a table).
+    pub const fn numeric(self) -> bool {
+        !matches!(self, Column::File | Column::Algorithm | Column::Heuristic | Column::Status | Column::Error)
+    }
+
+    /// The text of this column for `record`. `human` cells are for the
+    /// table: sizes as `3x3`, `-` for a missing value. Otherwise a missing
+    /// value is empty.
+    pub fn cell(self, record: &Record, human: bool) -> String {
+        let mut text = String::new();
+        self.write_cell(record, human, &mut text);
+        text
+    }
+
+    /// [`Column::cell`], appended to `out` without allocating.
+    pub fn write_cell(self, record: &Record, human: bool, out: &mut String) {
+        let missing = if human { "-" } else { "" };
+        // Writing to a String cannot fail.
+        let _ = match self {
+            Column::File => out.write_str(record.file.as_deref().unwrap_or(missing)),
+            Column::Size => match (record.size, human) {
+                (0, _) => out.write_str(missing),
+                (n, true) => write!(out, "{n}x{n}"),
+                (n, false) => write!(out, "{n}"),
+            },
+            Column::Algorithm => out.write_str(record.algorithm),
+            Column::Heuristic => out.write_str(record.heuristic.unwrap_or(missing)),
+            Column::Status => out.write_str(record.status),
+            Column::Cost | Column::Depth => {
+                match if self == Column::Cost { record.cost } else { record.depth } {
+                    Some(v) => write!(out, "{v}"),
+                    None => out.write_str(missing),
+                }
+            }
+            Column::NodesExpanded => write!(out, "{}", record.nodes_expanded),
+            Column::NodesGenerated => write!(out, "{}", record.nodes_generated),
+            Column::MaxFrontier => write!(out, "{}", record.max_frontier),
+            Column::MaxDepth => write!(out, "{}", record.max_depth),
+            Column::RuntimeMs => write!(out, "{:.3}", record.runtime_ms),
+            Column::BranchingFactor => match record.branching_factor() {
+                Some(b) => write!(out, "{b:.4}"),
+                None => out.write_str(missing),
+            },
+            Column::Error => out.write_str(record.error.as_deref().unwrap_or("")),
+        };
+    }
+}
+
+/// Totals over many rows: what a batch table ends with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Rows with status `solved`.
+    pub solved: usize,
+    /// Rows with status `unsolvable`.
+    pub unsolvable: usize,
+    /// Rows stopped by a limit.
+    pub limit: usize,
+    /// Rows that could not be solved at all.
+    pub error: usize,
+    /// Nodes expanded, over all rows.
+    pub nodes_expanded: u64,
+    /// Nodes generated, over all rows.
+    pub nodes_generated: u64,
+    /// Search time of each row that ran a search, in milliseconds.
+    runtimes_ms: Vec<f64>,
+    /// Nodes expanded by each row that ran a search.
+    expansions: Vec<f64>,
+    /// Wall-clock time of the whole run, when known.
+    pub wall: Option<Duration>,
+}
+
+impl Summary {
+    /// Counts one row in.
+    pub fn add(&mut self, record: &Record) {
+        match record.status {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable += 1,
+            ERROR => self.error += 1,
+            _ => self.limit += 1,
+        }
+        self.nodes_expanded += record.nodes_expanded;
+        self.nodes_generated += record.nodes_generated;
+        if record.status != ERROR {
+            self.runtimes_ms.push(record.runtime_ms);
+            self.expansions.push(record.nodes_expanded as f64);
+        }
+    }
+
+    /// Rows counted.
+    pub fn rows(&self) -> usize {
+        self.solved + self.unsolvable + self.limit + self.error
+    }
+
+    /// Sum of the search times, in milliseconds.
+    pub fn total_runtime_ms(&self) -> f64 {
+        self.runtimes_ms.iter().sum()
+    }
+
+    /// Median search time of the rows that ran a search, in milliseconds.
+    pub fn median_runtime_ms(&self) -> Option<f64> {
+        median(&self.runtimes_ms)
+    }
+
+    /// Median nodes expanded by the rows that ran a search.
+    pub fn median_nodes_expanded(&self) -> Option<f64> {
+        median(&self.expansions)
+    }
+
+    /// Nodes expanded per second of search time.
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        let seconds = self.total_runtime_ms() / 1e3;
+        (seconds > 0.0).then(|| self.nodes_expanded as f64 / seconds)
+    }
+}
+
+/// The middle value (the mean of the two middle ones for an even count).
+pub(crate) fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    Some(if sorted.len() % 2 == 0 { f64::midpoint(sorted[mid - 1], sorted[mid]) } else { sorted[mid] })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::{Goal, GoalSpec, Tiles};
+    use crate::heuristic::HeuristicKind;
+    use crate::search::{Algorithm, Limits, solve};
+
+    /// A solved record for the classic 3-move board, and an error row.
+    pub(crate) fn sample_rows() -> Vec<Record> {
+        let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        let outcome = solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        let mut solved = Record::new(Algorithm::AStar, HeuristicKind::Manhattan, &start, &goal, &outcome);
+        solved.file = Some("a, \"quoted\" name.txt".to_owned());
+        let mut failed = Record::failed(
+            Algorithm::AStar,
+            HeuristicKind::Manhattan,
+            None,
+            "line 2: 'x' is not a non-negative integer".to_owned(),
+        );
+        failed.file = Some("bad.txt".to_owned());
+        vec![solved, failed]
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
+
+    #[test]
+    fn summary_counts_statuses_and_leaves_errors_out_of_the_times() {
+        let mut summary = Summary::default();
+        for row in sample_rows() {
+            summary.add(&row);
+        }
+        assert_eq!((summary.solved, summary.error, summary.rows()), (1, 1, 2));
+        assert_eq!(summary.nodes_expanded, 3);
+        assert_eq!(summary.runtimes_ms.len(), 1);
+        assert_eq!(summary.median_nodes_expanded(), Some(3.0));
+    }
+
+    #[test]
+    fn cells_show_missing_values_as_dashes_for_people_and_empty_for_machines() {
+        let rows = sample_rows();
+        assert_eq!(Column::Size.cell(&rows[0], true), "3x3");
+        assert_eq!(Column::Size.cell(&rows[0], false), "3");
+        assert_eq!(Column::Cost.cell(&rows[1], true), "-");
+        assert_eq!(Column::Cost.cell(&rows[1], false), "");
+        assert_eq!(Column::Size.cell(&rows[1], false), "");
+        // 8 nodes generated at depth 3: 1 + b + b² + b³ = 9.
+        assert_eq!(Column::BranchingFactor.cell(&rows[0], false), "1.5782");
+    }
+}

@@ -1,0 +1,156 @@
+/*!
+Table: aligned columns for people, written row by row as results arrive, so
+widths are fixed up front (wide enough for typical values; a larger value
+pushes its own line out rather than holding the table back).
+*/
+
+use super::{Column, Layout, Record, Reporter, Summary};
+use crate::heuristic::HeuristicKind;
+use crate::search::Algorithm;
+use std::io::{self, Write};
+
+/// Two spaces between columns.
+const GAP: &str = "  ";
+
+/// The table exporter.
+#[derive(Debug)]
+pub struct Table<W: Write> {
+    out: W,
+    columns: Vec<(Column, usize)>,
+}
+
+impl<W: Write> Table<W> {
+    /// A table written to `out`.
+    pub fn new(out: W) -> Table<W> {
+        Table { out, columns: Vec::new() }
+    }
+
+    /// The writer, back.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    fn line(&mut self, cells: &[String]) -> io::Result<()> {
+        let mut line = String::new();
+        for (i, ((column, width), cell)) in self.columns.iter().zip(cells).enumerate() {
+            if i > 0 {
+                line.push_str(GAP);
+            }
+            let pad = width.saturating_sub(cell.chars().count());
+            if column.numeric() {
+                line.extend(std::iter::repeat_n(' ', pad));
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.extend(std::iter::repeat_n(' ', pad));
+            }
+        }
+        writeln!(self.out, "{}", line.trim_end())
+    }
+}
+
+/// The width a column starts with.
+fn width(column: Column, layout: &Layout<'_>) -> usize {
+    let longest = |names: &mut dyn Iterator<Item = &'static str>| names.map(str::len).max();
+    let content = match column {
+        Column::File => layout.file_width,
+        Column::Size => "8x8".len(),
+        Column::Algorithm => longest(&mut Algorithm::ALL.iter().map(|a| a.name())).unwrap_or(0),
+        Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
+        Column::Status => "unsolvable".len(),
+        Column::Cost | Column::Depth | Column::MaxDepth => 3,
+        Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 8,
+        Column::RuntimeMs => "1000.000".len(),
+        Column::BranchingFactor => "2.0000".len(),
+        Column::Error => 0,
+    };
+    content.max(column.title().len())
+}
+
+impl<W: Write> Reporter for Table<W> {
+    fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
+        self.columns = layout.columns.iter().map(|&c| (c, width(c, layout))).collect();
+        let titles: Vec<String> = layout.columns.iter().map(|c| c.title().to_owned()).collect();
+        self.line(&titles)
+    }
+
+    fn row(&mut self, record: &Record) -> io::Result<()> {
+        let cells: Vec<String> = self.columns.iter().map(|(c, _)| c.cell(record, true)).collect();
+        self.line(&cells)
+    }
+
+    fn finish(&mut self, summary: Option<&Summary>) -> io::Result<()> {
+        let Some(s) = summary else {
+            return Ok(());
+        };
+        let out = &mut self.out;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{} puzzles: {} solved, {} unsolvable, {} limit, {} error",
+            s.rows(),
+            s.solved,
+            s.unsolvable,
+            s.limit,
+            s.error
+        )?;
+        let median = s.median_runtime_ms().map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
+        write!(out, "search time: {:.3} ms total, {median} ms median", s.total_runtime_ms())?;
+        match s.wall {
+            Some(wall) if wall.as_secs() >= 1 => writeln!(out, "; wall time {:.3} s", wall.as_secs_f64())?,
+            Some(wall) => writeln!(out, "; wall time {:.3} ms", wall.as_secs_f64() * 1e3)?,
+            None => writeln!(out)?,
+        }
+        let rate = s.nodes_per_second().map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
+        let median = s.median_nodes_expanded().map_or_else(|| "-".to_owned(), |m| format!("{m:.0}"));
+        writeln!(out, "nodes expanded: {} total, {median} median, {rate} per second", s.nodes_expanded)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::rows::tests::sample_rows;
+
+    fn render(summary: bool) -> String {
+        let rows = sample_rows();
+        let mut table = Table::new(Vec::new());
+        let layout = Layout { columns: Column::BATCH, file_width: 21 };
+        table.begin(&layout).unwrap();
+        let mut totals = Summary::default();
+        for row in &rows {
+            table.row(row).unwrap();
+            totals.add(row);
+        }
+        table.finish(summary.then_some(&totals)).unwrap();
+        String::from_utf8(table.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn columns_line_up_under_their_titles() {
+        let text = render(false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        // Left-aligned text starts under its title...
+        let at = |line: &str, word: &str| line.find(word).unwrap();
+        assert_eq!(at(lines[0], "status"), at(lines[1], "solved"));
+        assert_eq!(at(lines[0], "status"), at(lines[2], "error"));
+        assert_eq!(lines[0].rfind("error"), lines[2].find("line 2:"));
+        // ...and numbers end under theirs: the solved row, which has no
+        // error, ends where the runtime title does.
+        assert_eq!(lines[0].strip_suffix("  error").unwrap().len(), lines[1].len());
+        assert!(lines[2].contains(" -  "), "missing values show as dashes");
+    }
+
+    #[test]
+    fn ends_with_a_summary_when_given_one() {
+        let text = render(true);
+        assert!(text.contains("\n2 puzzles: 1 solved, 0 unsolvable, 0 limit, 1 error\n"));
+        assert!(text.contains("nodes expanded: 3 total, 3 median, "));
+        assert!(!render(false).contains("puzzles:"));
+    }
+}

@@ -1,0 +1,246 @@
+/*!
+The scripting commands: `batch`, `generate`, `check`, `compare` and
+`completions`. Each wires library pieces to standard output and an exit
+code; the work is in `npuzzle::batch`, `npuzzle::compare`,
+`npuzzle::board::generate` and the exporters of `npuzzle::report`.
+*/
+
+use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
+use crate::progress::Progress;
+use crate::{EXIT_TROUBLE, algorithm, goal_spec, heuristic, interrupt_flag, limits};
+use anyhow::{Context, Result, bail};
+use clap::CommandFactory;
+use npuzzle::batch::{self, Event, Settings};
+use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, puzzle_text};
+use npuzzle::report::{Column, Layout, RowFormat, reporter};
+use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, read_input};
+use std::fs;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+
+fn row_format(arg: RowFormatArg) -> RowFormat {
+    match arg {
+        RowFormatArg::Table => RowFormat::Table,
+        RowFormatArg::Csv => RowFormat::Csv,
+        RowFormatArg::Json => RowFormat::Json,
+    }
+}
+
+/// `npuzzle batch`.
+pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
+    let jobs =
+        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
+    let settings = Settings {
+        goal: goal_spec(&args.goal)?,
+        algorithm: algorithm(args.algo),
+        heuristic: heuristic(args.heuristic),
+        limits: limits(&args.limits, Some(interrupt_flag())),
+        jobs,
+    };
+    let found = batch::discover(&args.paths);
+    for skipped in &found.skipped {
+        eprintln!("npuzzle: skipping {}: {}", skipped.path.display(), skipped.reason);
+    }
+    let items = match args.shard {
+        Some(shard) => shard.select(found.items),
+        None => found.items,
+    };
+
+    let stdout_is_terminal = io::stdout().is_terminal();
+    let format =
+        args.format.map_or(if stdout_is_terminal { RowFormat::Table } else { RowFormat::Csv }, row_format);
+    let mut out = reporter(format, BufWriter::new(io::stdout()));
+    let file_width = items.iter().map(|i| i.name().chars().count()).max().unwrap_or(0);
+    out.begin(&Layout { columns: Column::BATCH, file_width })?;
+    out.flush()?;
+    let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
+    let finished = batch::run(&items, &settings, |event| match event {
+        Event::Progress { done, .. } => {
+            progress.set(done);
+            Ok(())
+        }
+        Event::Row(record) if stdout_is_terminal => progress.suspend(|| {
+            out.row(record)?;
+            out.flush()
+        }),
+        // Off a terminal, rows are buffered and pushed out on each tick.
+        Event::Row(record) => out.row(record),
+        Event::Tick => {
+            progress.refresh();
+            out.flush()
+        }
+    });
+    progress.finish();
+    let finished = finished?;
+    out.finish(Some(&finished.summary))?;
+    out.flush()?;
+
+    if finished.not_run > 0 {
+        eprintln!("npuzzle: interrupted: {} of {} puzzles not run", finished.not_run, items.len());
+    }
+    let summary = &finished.summary;
+    Ok(ExitCode::from(if summary.error > 0 {
+        EXIT_TROUBLE
+    } else if summary.limit > 0 || finished.not_run > 0 {
+        3
+    } else {
+        0
+    }))
+}
+
+/// `npuzzle generate`.
+pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+    let width = usize::from(args.size);
+    let spec = goal_spec(&args.goal)?;
+    if let GoalSpec::Board(tiles) = &spec
+        && tiles.width() != width
+    {
+        bail!("--goal is {0}×{0} but --size is {width}", tiles.width());
+    }
+    let goal = Goal::new(&spec, width)?;
+    if args.count > 1 && args.out.is_none() {
+        bail!("--count {} needs --out DIR: standard output takes one board", args.count);
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let scramble = args.moves.map_or(Scramble::Uniform, Scramble::Walk);
+    let solvable = !args.unsolvable;
+    let mut rng = SplitMix64::new(seed);
+    let mut board = |index: u64| {
+        let tiles = scramble_board(&goal, scramble, solvable, &mut rng);
+        let how = match scramble {
+            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal),
+            Scramble::Uniform => format!(
+                "a uniformly random {} board for the goal {}",
+                if solvable { "solvable" } else { "unsolvable" },
+                args.goal
+            ),
+        };
+        let twist = match (scramble, solvable) {
+            (Scramble::Walk(_), false) => ", then two tiles swapped: deliberately unsolvable",
+            _ => "",
+        };
+        let comment = format!(
+            "{width}x{width} puzzle: {how}{twist}\nnpuzzle generate --seed {seed}: board {index} of {}",
+            args.count
+        );
+        puzzle_text(&tiles, &comment)
+    };
+    match &args.out {
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(board(1).as_bytes())?;
+            out.flush()?;
+        }
+        Some(dir) => {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            let digits = args.count.to_string().len();
+            for index in 1..=args.count {
+                let path = dir.join(format!("{index:0digits$}.txt"));
+                fs::write(&path, board(index)).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed from the clock, for runs without `--seed`.
+fn clock_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+/// `npuzzle check`.
+pub fn check(args: &CheckArgs) -> Result<ExitCode> {
+    let input = Input::from_arg(&args.puzzle);
+    let start = read_input(&input)?;
+    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let parity = goal.parity(start.cells());
+    let width = start.width();
+    let indent = |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
+
+    let mut out = io::stdout().lock();
+    writeln!(out, "puzzle: {}", input.origin())?;
+    write!(out, "{}", indent(start.display_grid(true)))?;
+    writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
+    writeln!(out, "goal: {}", args.goal)?;
+    write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
+    let solvable = parity.solvable();
+    writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
+    writeln!(out, "why: {}", parity.reason())?;
+    writeln!(out, "swaps: {}", parity.swaps)?;
+    writeln!(out, "blank_distance: {}", parity.blank_distance)?;
+    writeln!(out, "heuristics:")?;
+    for kind in HeuristicKind::ALL {
+        let value = kind.value(&goal, start.cells());
+        writeln!(out, "  {}: {}", kind.name(), number(value))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(u8::from(!solvable)))
+}
+
+/// A whole number as is, anything else to four decimals.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value:.4}") }
+}
+
+/// `npuzzle compare`.
+pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+    let input = Input::from_arg(&args.puzzle);
+    let start = read_input(&input)?;
+    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let format = row_format(args.format);
+
+    let mut stdout = BufWriter::new(io::stdout());
+    if format == RowFormat::Table {
+        let applied = npuzzle::compare::with_defaults(&limits);
+        let mut bounds = vec![format!("{} stored states", applied.max_nodes.unwrap_or_default())];
+        if let Some(depth) = applied.max_depth {
+            bounds.push(format!("depth {depth}"));
+        }
+        if let Some(timeout) = applied.timeout {
+            bounds.push(format!("{} s", timeout.as_secs_f64()));
+        }
+        writeln!(
+            stdout,
+            "{}: {w}x{w}, goal {}; each run limited to {}\n",
+            input.origin(),
+            args.goal,
+            bounds.join(", "),
+            w = start.width(),
+        )?;
+    }
+    let mut statuses = Vec::new();
+    {
+        let mut out = reporter(format, &mut stdout);
+        out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
+        out.flush()?;
+        npuzzle::compare::compare(&start, &goal, &limits, |record| {
+            statuses.push(record.status);
+            out.row(&record)?;
+            out.flush()
+        })?;
+        out.finish(None)?;
+        out.flush()?;
+    }
+    stdout.flush()?;
+    let code = if statuses.contains(&"solved") {
+        0
+    } else if statuses.contains(&"unsolvable") {
+        1
+    } else {
+        3
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// `npuzzle completions`.
+pub fn completions(args: &CompletionsArgs) -> Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "npuzzle", &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
