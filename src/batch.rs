@@ -21,7 +21,7 @@ use crate::board::{
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::{Record, Summary};
-use crate::search::{Algorithm, Limits, default_max_nodes, solve};
+use crate::search::{Algorithm, Limits, Tables, default_max_nodes, solve};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
@@ -276,6 +276,8 @@ pub struct Settings {
     pub limits: Limits,
     /// Puzzles solved at once (at least 1).
     pub jobs: usize,
+    /// Prepared heuristic tables (the pattern databases), shared by all jobs.
+    pub tables: Tables,
 }
 
 /// The single-search default node limit of `algorithm` for a
@@ -311,7 +313,11 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(start.width(), settings.algorithm, jobs));
     }
-    let outcome = solve(&start, &goal, settings.algorithm, settings.heuristic, &limits);
+    let outcome =
+        match solve(&start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
+            Ok(outcome) => outcome,
+            Err(e) => return fail(Some(&start), e.to_string()),
+        };
     let mut record = Record::new(settings.algorithm, settings.heuristic, &start, &goal, &outcome);
     record.file = Some(item.name());
     record

@@ -49,6 +49,56 @@ pub enum Command {
 
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
+
+    /// Pattern databases for --heuristic pdb.
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+}
+
+/// `npuzzle pdb …`.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build the pattern databases of a 4×4 goal ahead of time (files that verify are kept).
+    Build(PdbBuildArgs),
+}
+
+/// `npuzzle pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// The 4×4 goal: blank-first, blank-last, snail, a file or an inline board.
+    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
+    pub goal: String,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
+
+    /// Rebuild even the files that are present and verify.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Where pattern databases live and which partition to use.
+#[derive(Debug, Args, Clone)]
+pub struct PdbArgs {
+    /// Directory of the pattern databases [default: $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle].
+    #[expect(clippy::doc_markdown, reason = "a help text, shown as written")]
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+
+    /// Pattern-database partition (with --heuristic pdb).
+    #[arg(long, value_enum, value_name = "PARTITION", default_value_t = PartitionArg::SevenEight)]
+    pub partition: PartitionArg,
+}
+
+/// `--partition` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PartitionArg {
+    /// Tiles of the goal's top and bottom halves: the fastest search; 0.6 GB, built once in about 2 minutes.
+    #[value(name = "7-8")]
+    SevenEight,
+    /// The blank's row, then the left and right halves of the rest: 11 MB, built in seconds.
+    #[value(name = "6-6-3")]
+    SixSixThree,
 }
 
 /// `npuzzle solve`.
@@ -72,6 +122,9 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub limits: LimitArgs,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
@@ -125,6 +178,8 @@ pub enum HeuristicArg {
     Zero,
     /// Manhattan plus linear conflicts.
     LinearConflict,
+    /// Additive pattern databases (4×4 only; see --partition), built on first use and cached.
+    Pdb,
 }
 
 /// `--format` values.
@@ -179,12 +234,15 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
     pub algo: AlgoArg,
 
-    /// Heuristic for A* (ignored by bfs and dfs).
+    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
     #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
     pub heuristic: HeuristicArg,
 
     #[command(flatten)]
     pub limits: LimitArgs,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
 
     /// Output format [default: table when standard output is a terminal, else csv].
     #[arg(long, value_enum)]
@@ -260,6 +318,9 @@ pub struct CompareArgs {
 
     #[command(flatten)]
     pub limits: LimitArgs,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = RowFormatArg::Table)]

@@ -2,13 +2,14 @@
 Comparisons: every algorithm, with every heuristic it uses, on one puzzle,
 each run under the same limits, as the comparison tables of course reports
 and papers do. New algorithms and heuristics join in through
-[`Algorithm::ALL`] and [`HeuristicKind::ALL`].
+[`Algorithm::ALL`] and [`HeuristicKind::ALL`]; the pattern databases join
+when the caller has them loaded.
 */
 
 use crate::board::{Goal, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, solve};
+use crate::search::{Algorithm, Limits, Tables, solve};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -21,14 +22,17 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The runs of a comparison, in order: each algorithm of [`Algorithm::ALL`]
 /// once if it ignores heuristics, else once per heuristic of
-/// [`HeuristicKind::ALL`].
-pub fn runs() -> Vec<(Algorithm, HeuristicKind)> {
+/// [`HeuristicKind::ALL`], plus the pattern databases when `with_pdb`.
+pub fn runs(with_pdb: bool) -> Vec<(Algorithm, HeuristicKind)> {
+    let mut informed = HeuristicKind::ALL.to_vec();
+    if with_pdb {
+        informed.push(HeuristicKind::Pdb);
+    }
     Algorithm::ALL
         .iter()
         .flat_map(|&algorithm| {
-            let heuristics: &[HeuristicKind] =
-                if algorithm.informed() { &HeuristicKind::ALL } else { &HeuristicKind::ALL[..1] };
-            heuristics.iter().map(move |&h| (algorithm, h))
+            let heuristics = if algorithm.informed() { &informed[..] } else { &informed[..1] };
+            heuristics.iter().map(move |&h| (algorithm, h)).collect::<Vec<_>>()
         })
         .collect()
 }
@@ -52,15 +56,20 @@ pub fn compare<E>(
     start: &Tiles,
     goal: &Goal,
     limits: &Limits,
+    tables: &Tables,
     mut on_record: impl FnMut(Record) -> Result<(), E>,
 ) -> Result<(), E> {
     let limits = with_defaults(limits);
-    for (algorithm, heuristic) in runs() {
+    let with_pdb = tables.pdb.is_some() && start.width() == 4;
+    for (algorithm, heuristic) in runs(with_pdb) {
         if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
-        let outcome = solve(start, goal, algorithm, heuristic, &limits);
-        on_record(Record::new(algorithm, heuristic, start, goal, &outcome))?;
+        let record = match solve(start, goal, algorithm, heuristic, &limits, tables) {
+            Ok(outcome) => Record::new(algorithm, heuristic, start, goal, &outcome),
+            Err(e) => Record::failed(algorithm, heuristic, Some(start), e.to_string()),
+        };
+        on_record(record)?;
     }
     Ok(())
 }
@@ -72,7 +81,7 @@ mod tests {
 
     #[test]
     fn every_algorithm_runs_once_per_heuristic_it_uses() {
-        let runs = runs();
+        let runs = runs(false);
         for algorithm in Algorithm::ALL {
             let count = runs.iter().filter(|(a, _)| *a == algorithm).count();
             let expected = if algorithm.informed() { HeuristicKind::ALL.len() } else { 1 };
@@ -85,12 +94,12 @@ mod tests {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
         let mut records = Vec::new();
-        compare(&start, &goal, &Limits::default(), |r| {
+        compare(&start, &goal, &Limits::default(), &Tables::NONE, |r| {
             records.push(r);
             Ok::<(), ()>(())
         })
         .unwrap();
-        assert_eq!(records.len(), runs().len());
+        assert_eq!(records.len(), runs(false).len());
         for record in records.iter().filter(|r| r.algorithm != "dfs") {
             assert_eq!(record.cost, Some(3), "{record:?}");
         }

@@ -15,10 +15,10 @@ The crate is laid out as the data flows:
   scripting commands; puzzles to feed them come from [`board::generate`].
 
 ```
-use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Tiles};
+use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Tables, Tiles};
 let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
 let goal = Goal::new(&GoalSpec::BlankFirst, start.width()).unwrap();
-let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Zero, &Limits::default());
+let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Zero, &Limits::default(), &Tables::NONE).unwrap();
 assert_eq!(outcome.cost(), Some(3));
 ```
 */
@@ -35,5 +35,9 @@ pub use board::{
     Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input, replay,
 };
 pub use error::Error;
-pub use heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Zero};
-pub use search::{Algorithm, LimitKind, Limits, Outcome, Stats, Status, astar, bfs, dfs, idastar, solve};
+pub use heuristic::{
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
+};
+pub use search::{
+    Algorithm, LimitKind, Limits, Outcome, PDB_WIDTH, Stats, Status, Tables, astar, bfs, dfs, idastar, solve,
+};

@@ -4,14 +4,15 @@ together, and decides the exit code. The only place `anyhow` is used.
 */
 
 mod cli;
+mod databases;
 mod progress;
 mod scripting;
 
 use anyhow::Result;
 use clap::Parser;
-use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, SolveArgs};
+use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs};
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, read_input, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, Tables, read_input, solve};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -45,6 +46,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check(args) => scripting::check(&args),
         Command::Compare(args) => scripting::compare(&args),
         Command::Completions(args) => scripting::completions(&args),
+        Command::Pdb(PdbCommand::Build(args)) => databases::build(&args),
     }
 }
 
@@ -62,8 +64,14 @@ fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
     let algorithm = algorithm(args.algo);
     let heuristic = heuristic(args.heuristic);
+    // Tables first: until the search starts, Ctrl-C simply ends the process.
+    let tables = if goal.parity(start.cells()).solvable() {
+        databases::for_search(algorithm, heuristic, &goal, &args.pdb)?
+    } else {
+        Tables::NONE
+    };
     let limits = limits(&args.limits, Some(interrupt_flag()));
-    let outcome = solve(&start, &goal, algorithm, heuristic, &limits);
+    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let mut out = io::stdout().lock();
     match args.format {
@@ -107,6 +115,7 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
         HeuristicArg::Euclidean => HeuristicKind::Euclidean,
         HeuristicArg::Zero => HeuristicKind::Zero,
         HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
+        HeuristicArg::Pdb => HeuristicKind::Pdb,
     }
 }
 

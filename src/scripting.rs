@@ -6,6 +6,7 @@ code; the work is in `npuzzle::batch`, `npuzzle::compare`,
 */
 
 use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
+use crate::databases;
 use crate::progress::Progress;
 use crate::{EXIT_TROUBLE, algorithm, goal_spec, heuristic, interrupt_flag, limits};
 use anyhow::{Context, Result, bail};
@@ -30,12 +31,16 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
+    let goal = goal_spec(&args.goal)?;
+    let (algorithm, heuristic) = (algorithm(args.algo), heuristic(args.heuristic));
+    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.pdb)?;
     let settings = Settings {
-        goal: goal_spec(&args.goal)?,
-        algorithm: algorithm(args.algo),
-        heuristic: heuristic(args.heuristic),
+        goal,
+        algorithm,
+        heuristic,
         limits: limits(&args.limits, Some(interrupt_flag())),
         jobs,
+        tables,
     };
     let found = batch::discover(&args.paths);
     for skipped in &found.skipped {
@@ -189,6 +194,10 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
     let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let (tables, left_out) = databases::if_built(&goal, &args.pdb);
+    if let Some(note) = left_out {
+        eprintln!("npuzzle: {note}");
+    }
     let limits = limits(&args.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 
@@ -216,7 +225,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         let mut out = reporter(format, &mut stdout);
         out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
         out.flush()?;
-        npuzzle::compare::compare(&start, &goal, &limits, |record| {
+        npuzzle::compare::compare(&start, &goal, &limits, &tables, |record| {
             statuses.push(record.status);
             out.row(&record)?;
             out.flush()

@@ -315,7 +315,7 @@ fn compare_csv_has_a_header_and_an_empty_branching_factor_for_a_zero_move_soluti
         lines[0],
         "algorithm,heuristic,status,cost,nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,branching_factor"
     );
-    assert_eq!(lines.len(), 1 + npuzzle::compare::runs().len());
+    assert_eq!(lines.len(), 1 + npuzzle::compare::runs(false).len());
     for line in &lines[1..] {
         assert!(line.contains(",solved,0,") && line.ends_with(','), "{line}");
     }

@@ -2,7 +2,7 @@
 //! solver, and every returned path replayed move by move.
 
 use crate::util::{Rng, all_distances, eight_puzzle_distances, play};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tiles, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tables, Tiles, solve};
 use std::collections::HashMap;
 
 fn check(
@@ -13,7 +13,7 @@ fn check(
     heuristic: HeuristicKind,
 ) -> Outcome {
     let tiles = Tiles::new(start).unwrap();
-    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default());
+    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap();
     let label = format!("{algorithm}/{heuristic} on {start:?}");
     match truth {
         None => assert_eq!(outcome.status, Status::Unsolvable, "{label}"),
@@ -173,7 +173,15 @@ fn example_puzzles_are_solved_at_their_recorded_optimum() {
     ] {
         let tiles = npuzzle::read_input(&npuzzle::Input::File(crate::util::puzzle(file))).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, tiles.width()).unwrap();
-        let o = solve(&tiles, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        let o = solve(
+            &tiles,
+            &goal,
+            Algorithm::AStar,
+            HeuristicKind::Manhattan,
+            &Limits::default(),
+            &Tables::NONE,
+        )
+        .unwrap();
         assert_eq!(o.cost(), Some(crate::util::optimal(file) as usize), "{file}");
         if tiles.width() == 3 {
             let truth = eight_puzzle_distances()[tiles.cells()];

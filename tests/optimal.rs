@@ -3,12 +3,12 @@
 use crate::util::{Rng, all_distances, eight_puzzle_distances, neighbours, optimal, play, puzzle};
 use npuzzle::{
     Algorithm, Board, Goal, GoalSpec, Heuristic, HeuristicKind, Input, Limits, LinearConflict, Packed,
-    Status, read_input, solve,
+    Status, Tables, read_input, solve,
 };
 
 fn assert_optimal(start: &[u8], goal: &Goal, distance: u32, algorithm: Algorithm, heuristic: HeuristicKind) {
     let tiles = npuzzle::Tiles::new(start).unwrap();
-    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default());
+    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap();
     let label = format!("{algorithm}/{heuristic} on {start:?}");
     assert_eq!(outcome.status, Status::Solved, "{label}");
     let path = outcome.path.unwrap();
@@ -116,7 +116,15 @@ fn linear_conflict_never_exceeds_the_true_distance_of_random_15_puzzles() {
         let steps = 20 + rng.below(40);
         let start = rng.walk(&goal, 4, steps);
         let tiles = npuzzle::Tiles::new(&start).unwrap();
-        let o = solve(&tiles, &goal_board, Algorithm::IdaStar, HeuristicKind::Manhattan, &Limits::default());
+        let o = solve(
+            &tiles,
+            &goal_board,
+            Algorithm::IdaStar,
+            HeuristicKind::Manhattan,
+            &Limits::default(),
+            &Tables::NONE,
+        )
+        .unwrap();
         let distance = o.cost().unwrap() as u32;
         assert!(lc.estimate(&Packed::from_tiles(&start)) <= distance, "{start:?}");
     }
@@ -127,11 +135,12 @@ fn idastar_reports_limits_like_every_search() {
     let tiles = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let shallow = Limits { max_depth: Some(20), ..Limits::default() };
-    let o = solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &shallow);
+    let o =
+        solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &shallow, &Tables::NONE).unwrap();
     assert_eq!(o.status, Status::Limit(npuzzle::LimitKind::Depth(20)));
     assert!(o.stats.max_depth <= 20);
     let quick = Limits { timeout: Some(std::time::Duration::from_millis(30)), ..Limits::default() };
-    let o = solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Zero, &quick);
+    let o = solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Zero, &quick, &Tables::NONE).unwrap();
     assert!(matches!(o.status, Status::Limit(npuzzle::LimitKind::Time(_))));
     assert!(o.stats.nodes_expanded > 0 && o.path.is_none());
 }

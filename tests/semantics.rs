@@ -1,11 +1,11 @@
 //! The exact textbook semantics of the figures, pinned on known instances.
 
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tiles, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tables, Tiles, solve};
 
 fn run(cells: &[u8], algorithm: Algorithm, heuristic: HeuristicKind) -> Outcome {
     let start = Tiles::new(cells).unwrap();
     let goal = Goal::new(&GoalSpec::BlankFirst, start.width()).unwrap();
-    solve(&start, &goal, algorithm, heuristic, &Limits::default())
+    solve(&start, &goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap()
 }
 
 const COURSE_EXAMPLE: [u8; 9] = [1, 2, 5, 3, 4, 0, 6, 7, 8];
@@ -99,7 +99,7 @@ fn a_node_limit_counts_stored_states() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let limits = Limits { max_nodes: Some(1000), ..Limits::default() };
     for algorithm in [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar] {
-        let o = solve(&start, &goal, algorithm, HeuristicKind::Zero, &limits);
+        let o = solve(&start, &goal, algorithm, HeuristicKind::Zero, &limits, &Tables::NONE).unwrap();
         assert_eq!(o.status, Status::Limit(npuzzle::LimitKind::Nodes(1000)), "{algorithm}");
         assert_eq!(o.stats.stored, 1000, "{algorithm}");
         assert!(o.path.is_none());

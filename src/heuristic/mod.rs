@@ -10,8 +10,10 @@ values.
 */
 
 mod linear_conflict;
+pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
+pub use pdb::{Partition, Pdb};
 
 use crate::board::{Board, Goal};
 use std::fmt;
@@ -50,10 +52,14 @@ pub enum HeuristicKind {
     Euclidean,
     /// Manhattan plus two moves per tile that must leave its row or column.
     LinearConflict,
+    /// Additive pattern databases (4×4 only); the tables are loaded or built
+    /// ahead of the search and passed in as [`crate::search::Tables`].
+    Pdb,
 }
 
 impl HeuristicKind {
-    /// Every kind, in the order comparisons list them.
+    /// Every kind that needs no prepared tables, in the order comparisons
+    /// list them.
     pub const ALL: [HeuristicKind; 5] = [
         HeuristicKind::Zero,
         HeuristicKind::Hamming,
@@ -70,14 +76,16 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::Euclidean => "euclidean",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb",
         }
     }
 
-    /// Its value for `start` in moves (fractional for euclidean).
+    /// Its value for `start` in moves (fractional for euclidean); 0 for the
+    /// pattern databases, which need tables (see [`Pdb::value`]).
     pub fn value(self, goal: &Goal, start: &[u8]) -> f64 {
         let board = crate::board::Wide::from_tiles(start);
         match self {
-            HeuristicKind::Zero => 0.0,
+            HeuristicKind::Zero | HeuristicKind::Pdb => 0.0,
             HeuristicKind::Hamming => f64::from(Hamming::new(goal).estimate(&board)),
             HeuristicKind::Manhattan => f64::from(Manhattan::new(goal).estimate(&board)),
             HeuristicKind::LinearConflict => f64::from(LinearConflict::new(goal).estimate(&board)),

@@ -112,13 +112,15 @@ mod tests {
     }
     use crate::board::{Goal, GoalSpec, Tiles};
     use crate::heuristic::HeuristicKind;
-    use crate::search::{Algorithm, Limits, solve};
+    use crate::search::{Algorithm, Limits, Tables, solve};
 
     #[test]
     fn moves_are_names_and_an_unused_heuristic_is_null() {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
-        let outcome = solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Manhattan, &Limits::default());
+        let outcome =
+            solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE)
+                .unwrap();
         let mut out = Vec::new();
         let record = Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome);
         write_json(&mut out, &record).unwrap();

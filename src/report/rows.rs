@@ -294,13 +294,21 @@ pub(crate) mod tests {
     use super::*;
     use crate::board::{Goal, GoalSpec, Tiles};
     use crate::heuristic::HeuristicKind;
-    use crate::search::{Algorithm, Limits, solve};
+    use crate::search::{Algorithm, Limits, Tables, solve};
 
     /// A solved record for the classic 3-move board, and an error row.
     pub(crate) fn sample_rows() -> Vec<Record> {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
-        let outcome = solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+        let outcome = solve(
+            &start,
+            &goal,
+            Algorithm::AStar,
+            HeuristicKind::Manhattan,
+            &Limits::default(),
+            &Tables::NONE,
+        )
+        .unwrap();
         let mut solved = Record::new(Algorithm::AStar, HeuristicKind::Manhattan, &start, &goal, &outcome);
         solved.file = Some("a, \"quoted\" name.txt".to_owned());
         let mut failed = Record::failed(

@@ -19,7 +19,8 @@ pub use dfs::dfs;
 pub use idastar::idastar;
 
 use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
-use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Zero};
+use crate::error::Error;
+use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
@@ -312,8 +313,22 @@ macro_rules! with_heuristic {
                 let $h = &LinearConflict::new($goal);
                 $run
             }
+            HeuristicKind::Pdb => unreachable!("pattern databases are dispatched by solve"),
         }
     };
+}
+
+/// Heuristic tables made ahead of a search, because making them takes
+/// long: the caller loads them once and every search shares them.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    /// Pattern databases for [`HeuristicKind::Pdb`] (4×4, one goal).
+    pub pdb: Option<Arc<Pdb>>,
+}
+
+impl Tables {
+    /// No prepared tables: enough for every heuristic but the pattern databases.
+    pub const NONE: Tables = Tables { pdb: None };
 }
 
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
@@ -321,14 +336,20 @@ macro_rules! with_heuristic {
 ///
 /// `heuristic` is ignored by uninformed algorithms.
 ///
+/// # Errors
+/// [`Error::Unsupported`] when `heuristic` needs tables that `tables` does
+/// not hold for this board (the pattern databases exist for 4×4 only).
+///
 /// # Examples
 /// ```
-/// use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Status, Tiles};
+/// use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Status, Tables, Tiles};
 /// let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
 /// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
-/// let outcome = solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default());
+/// let outcome =
+///     solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE)?;
 /// assert_eq!(outcome.status, Status::Solved);
 /// assert_eq!(outcome.cost(), Some(3));
+/// # Ok::<(), npuzzle::Error>(())
 /// ```
 pub fn solve(
     start: &Tiles,
@@ -336,14 +357,45 @@ pub fn solve(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     limits: &Limits,
-) -> Outcome {
-    if !goal.parity(start.cells()).solvable() {
-        return Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() };
+    tables: &Tables,
+) -> Result<Outcome, Error> {
+    let uses_pdb = algorithm.informed() && heuristic == HeuristicKind::Pdb;
+    if uses_pdb && start.width() != PDB_WIDTH {
+        let w = start.width();
+        return Err(unsupported_pdb(format!("pattern databases exist for 4×4 boards, not {w}×{w}")));
     }
-    if start.width() <= Packed::MAX_WIDTH {
+    if !goal.parity(start.cells()).solvable() {
+        return Ok(Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() });
+    }
+    if uses_pdb {
+        let pdb = pattern_databases(goal, tables)?;
+        let board = Packed::from_tiles(start.cells());
+        return Ok(match algorithm {
+            Algorithm::IdaStar => idastar(&board, goal, pdb, limits),
+            _ => astar(&board, goal, pdb, limits),
+        });
+    }
+    Ok(if start.width() <= Packed::MAX_WIDTH {
         solve_as::<Packed>(start, goal, algorithm, heuristic, limits)
     } else {
         solve_as::<Wide>(start, goal, algorithm, heuristic, limits)
+    })
+}
+
+/// The only width the pattern databases are built for.
+pub const PDB_WIDTH: usize = 4;
+
+fn unsupported_pdb(why: String) -> Error {
+    Error::Unsupported { heuristic: HeuristicKind::Pdb.name(), why }
+}
+
+/// The pattern databases in `tables`, if they were built for `goal`.
+fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Error> {
+    let pdb =
+        tables.pdb.as_deref().ok_or_else(|| unsupported_pdb("no pattern databases were loaded".into()))?;
+    match pdb.databases().first() {
+        Some(db) if db.goal() == goal.tiles().cells() => Ok(pdb),
+        _ => Err(unsupported_pdb("the loaded pattern databases were built for another goal".into())),
     }
 }
 
