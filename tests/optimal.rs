@@ -131,6 +131,23 @@ fn linear_conflict_never_exceeds_the_true_distance_of_random_15_puzzles() {
 }
 
 #[test]
+fn idastar_with_a_depth_limit_one_below_the_optimum_proves_there_is_no_shorter_path() {
+    // Korf #2 (55 moves) with Manhattan: nodes whose g + h exceeds the limit
+    // are cut by depth, so the search ends instead of deepening forever.
+    let tiles = read_input(&Input::File(puzzle("korf100/002.txt"))).unwrap();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let run = |depth| {
+        let limits = Limits { max_depth: Some(depth), ..Limits::default() };
+        solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &limits, &Tables::NONE).unwrap()
+    };
+    assert_eq!(run(54).status, Status::Limit(npuzzle::LimitKind::Depth(54)));
+    assert_eq!(run(55).cost(), Some(55));
+    let hopeless = run(30);
+    assert_eq!(hopeless.status, Status::Limit(npuzzle::LimitKind::Depth(30)));
+    assert!(hopeless.stats.nodes_expanded <= 1, "h(start) alone exceeds 30: {:?}", hopeless.stats);
+}
+
+#[test]
 fn idastar_reports_limits_like_every_search() {
     let tiles = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();

@@ -171,11 +171,22 @@ pub struct Geometry {
     width: usize,
     /// `targets[pos][move]` is the blank's new cell, or [`NONE`] at an edge.
     targets: Vec<[u8; 4]>,
-    /// Legal `(move, new blank cell)` pairs in successor order, per blank cell
-    /// and arrival move ([`move_code`]), without the move that undoes the
-    /// arrival: `onward[pos * 5 + code]`, `onward_len` of them valid.
-    onward: Vec<[(Move, u8); 4]>,
-    onward_len: Vec<u8>,
+    /// Legal steps in successor order, per blank cell and arrival move,
+    /// without the step that undoes the arrival: row [`Geometry::row`];
+    /// unused entries have `from == NONE`.
+    steps: Vec<[Step; 4]>,
+}
+
+/// One legal move of the blank, as [`Geometry::steps`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The move.
+    pub mv: Move,
+    /// The blank's new cell (where the moving tile comes from); `u8::MAX`
+    /// past the row's last step.
+    pub from: u8,
+    /// The row of the steps onward from the new position.
+    pub row: u16,
 }
 
 impl Geometry {
@@ -194,33 +205,52 @@ impl Geometry {
                 ]
             })
             .collect::<Vec<[u8; 4]>>();
-        let mut onward = Vec::with_capacity(cells * 5);
-        let mut onward_len = Vec::with_capacity(cells * 5);
-        for row in &targets {
+        let end = Step { mv: Move::Up, from: NONE, row: 0 };
+        let mut steps = Vec::with_capacity(cells * 5);
+        for (pos, row) in targets.iter().enumerate() {
             for code in 0..5 {
                 let back = code_move(code).map(Move::inverse);
-                let mut list = [(Move::Up, 0); 4];
-                let mut len = 0;
-                for mv in Move::ALL {
-                    if Some(mv) != back && row[mv.index()] != NONE {
-                        list[len] = (mv, row[mv.index()]);
-                        len += 1;
-                    }
+                let mut list = [end; 4];
+                let legal = Move::ALL.into_iter().filter(|&mv| Some(mv) != back && row[mv.index()] != NONE);
+                for (slot, mv) in list.iter_mut().zip(legal) {
+                    let from = row[mv.index()];
+                    *slot = Step { mv, from, row: Self::row_of(usize::from(from), Some(mv)) };
                 }
-                onward.push(list);
-                onward_len.push(len as u8);
+                debug_assert_eq!(steps.len(), Self::row_of(pos, code_move(code)) as usize);
+                steps.push(list);
             }
         }
-        Geometry { width, targets, onward, onward_len }
+        Geometry { width, targets, steps }
+    }
+
+    fn row_of(blank: usize, arrival: Option<Move>) -> u16 {
+        (blank * 5 + move_code(arrival) as usize) as u16
+    }
+
+    /// The row of [`Geometry::steps`] for the blank at `blank` after
+    /// `arrival`.
+    #[inline]
+    pub fn row(&self, blank: usize, arrival: Option<Move>) -> usize {
+        usize::from(Self::row_of(blank, arrival))
+    }
+
+    /// Legal steps in successor order, minus the one undoing the arrival:
+    /// up to four, the first with `from == u8::MAX` ending the list. Each
+    /// step names the row of the steps after it, so the tightest loops
+    /// follow rows and never recompute them.
+    #[inline]
+    pub fn steps(&self, row: usize) -> &[Step; 4] {
+        &self.steps[row]
     }
 
     /// Legal moves from `blank` after arriving by `arrival`, in successor
     /// order, minus the one that would undo the arrival; each with the
-    /// blank's new cell. A table read, for the tightest loops.
-    #[inline]
-    pub fn onward(&self, blank: usize, arrival: Option<Move>) -> &[(Move, u8)] {
-        let i = blank * 5 + move_code(arrival) as usize;
-        &self.onward[i][..self.onward_len[i] as usize]
+    /// blank's new cell.
+    pub fn onward(&self, blank: usize, arrival: Option<Move>) -> impl Iterator<Item = (Move, usize)> + '_ {
+        self.steps(self.row(blank, arrival))
+            .iter()
+            .take_while(|s| s.from != NONE)
+            .map(|s| (s.mv, usize::from(s.from)))
     }
 
     /// Board width N.
@@ -302,10 +332,19 @@ mod tests {
     #[test]
     fn onward_moves_skip_the_undo_and_keep_successor_order() {
         let g = Geometry::new(3);
-        assert_eq!(g.onward(4, None).len(), 4);
-        let after_up: Vec<Move> = g.onward(4, Some(Move::Up)).iter().map(|m| m.0).collect();
+        assert_eq!(g.onward(4, None).count(), 4);
+        let after_up: Vec<Move> = g.onward(4, Some(Move::Up)).map(|m| m.0).collect();
         assert_eq!(after_up, vec![Move::Up, Move::Left, Move::Right]);
-        assert_eq!(g.onward(0, Some(Move::Left)), &[(Move::Down, 3)]);
+        assert_eq!(g.onward(0, Some(Move::Left)).collect::<Vec<_>>(), [(Move::Down, 3)]);
+        // Each step names the row onward from where it leads.
+        for blank in 0..9 {
+            for arrival in [None, Some(Move::Up), Some(Move::Down), Some(Move::Left), Some(Move::Right)] {
+                for step in g.steps(g.row(blank, arrival)).iter().take_while(|s| s.from != u8::MAX) {
+                    assert_eq!(usize::from(step.row), g.row(usize::from(step.from), Some(step.mv)));
+                    assert_eq!(g.target(blank, step.mv), Some(usize::from(step.from)));
+                }
+            }
+        }
     }
 
     #[test]

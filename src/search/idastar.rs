@@ -30,46 +30,55 @@ use crate::heuristic::Heuristic;
 /// ```
 pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
     let geometry = Geometry::new(goal.width());
-    let mut pass = Pass {
+    let unit = u64::from(H::UNIT);
+    let budget = Budget::start(limits, 1);
+    let max_depth = budget.max_depth();
+    let h_start = h.estimate(start);
+    let mut search = Search {
         geometry: &geometry,
         h,
         target: B::from_tiles(goal.tiles().cells()),
-        unit: u64::from(H::UNIT),
         bound: 0,
+        depth_cap: u64::from(max_depth).saturating_mul(unit),
+        max_depth,
         next_bound: u64::MAX,
-        path: Vec::new(),
-        stats: Stats::default(),
-        budget: Budget::start(limits, 1),
-        stop: None,
         cut_at_depth: false,
+        stats: Stats::default(),
+        budget,
+        stop: None,
+        path: Vec::new(),
     };
-    let h_start = h.estimate(start);
-    pass.bound = pass.round_up(u64::from(h_start));
+    let row = geometry.row(start.blank(), None);
+    let mut bound = u64::from(h_start).div_ceil(unit) * unit;
     let status = loop {
-        pass.next_bound = u64::MAX;
-        pass.cut_at_depth = false;
-        match pass.visit(*start, start.blank(), 0, h_start, None) {
+        // Beyond the depth cap nothing can reach the goal in time: such
+        // nodes count as cut by depth, not as candidates for the next bound.
+        search.bound = bound.min(search.depth_cap);
+        search.next_bound = u64::MAX;
+        search.cut_at_depth = false;
+        match search.visit(*start, start.blank(), 0, h_start, row) {
             Flow::Found => break Status::Solved,
-            Flow::Stop => break Status::Limit(pass.stop.expect("a stop records its limit")),
+            Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),
             Flow::Next => {}
         }
-        if pass.next_bound == u64::MAX {
+        if search.next_bound == u64::MAX {
             // Nothing was pruned by f: only the depth limit held the search back.
-            break if pass.cut_at_depth {
-                Status::Limit(LimitKind::Depth(pass.budget.max_depth()))
+            break if search.cut_at_depth {
+                Status::Limit(LimitKind::Depth(max_depth))
             } else {
                 Status::Unsolvable
             };
         }
-        pass.bound = pass.round_up(pass.next_bound);
+        bound = search.next_bound.div_ceil(unit) * unit;
     };
+    let mut stats = search.stats;
     // The path is all IDA* stores: at most one node per depth, plus the start.
-    pass.stats.max_frontier = u64::from(pass.stats.max_depth) + 1;
-    pass.stats.stored = pass.stats.max_frontier;
-    pass.stats.runtime = pass.budget.elapsed();
-    pass.path.reverse();
-    let path = (status == Status::Solved).then_some(pass.path);
-    Outcome { status, path, stats: pass.stats }
+    stats.max_frontier = u64::from(stats.max_depth) + 1;
+    stats.stored = stats.max_frontier;
+    stats.runtime = search.budget.elapsed();
+    search.path.reverse();
+    let path = (status == Status::Solved).then_some(search.path);
+    Outcome { status, path, stats }
 }
 
 /// What a subtree search reports to its parent.
@@ -77,70 +86,80 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
 enum Flow {
     /// Nothing found below; carry on with the siblings.
     Next,
-    /// The goal: `path` is being filled in as the recursion unwinds.
+    /// The goal: the path is being filled in as the recursion unwinds.
     Found,
-    /// A limit was hit; unwind without searching further.
+    /// A limit ([`Search::stop`]) was hit; unwind without searching further.
     Stop,
 }
 
-/// The state of one bounded depth-first pass (and what carries over).
-struct Pass<'a, B: Board, H> {
+/// Everything the recursion shares, behind one pointer so that each call
+/// saves and restores as few registers as possible.
+struct Search<'a, B, H> {
     geometry: &'a Geometry,
     h: &'a H,
     target: B,
-    unit: u64,
+    /// The pass's bound on f, in heuristic units (at most `depth_cap`).
     bound: u64,
+    /// f above this cannot lead to the goal within the depth limit.
+    depth_cap: u64,
+    max_depth: u32,
     /// Smallest f seen above the bound this pass.
     next_bound: u64,
-    path: Vec<Move>,
+    cut_at_depth: bool,
     stats: Stats,
     budget: Budget,
     stop: Option<LimitKind>,
-    cut_at_depth: bool,
+    path: Vec<Move>,
 }
 
-impl<B: Board, H: Heuristic<B>> Pass<'_, B, H> {
-    /// `f` rounded up to a whole number of moves, in heuristic units.
-    fn round_up(&self, f: u64) -> u64 {
-        f.div_ceil(self.unit) * self.unit
-    }
-
-    /// Searches below `board` (reached by `arrival`, at depth `g` with
-    /// estimate `h`, already within the bound).
-    /// On success the path is pushed in reverse while the recursion unwinds,
-    /// so the search itself never touches the path vector.
-    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, arrival: Option<Move>) -> Flow {
-        if board == self.target {
+impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
+    /// Searches below `board` (its moves at `row` of [`Geometry::steps`], at
+    /// depth `g` with estimate `h`, already within the bound). On success
+    /// the path is pushed in reverse while the recursion unwinds.
+    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
+        // An admissible estimate is 0 at the goal: the register test spares
+        // most nodes the board comparison.
+        if h == 0 && board == self.target {
             return Flow::Found;
         }
-        if g >= self.budget.max_depth() {
+        if g >= self.max_depth {
             self.cut_at_depth = true;
             return Flow::Next;
         }
-        if let Some(limit) = self.budget.tick() {
+        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
+            && let Some(limit) = self.budget.check_now()
+        {
             self.stop = Some(limit);
             return Flow::Stop;
         }
         self.stats.nodes_expanded += 1;
         let depth = g + 1;
-        self.stats.max_depth = self.stats.max_depth.max(depth);
-        let child_g = u64::from(depth) * self.unit;
-        let geometry = self.geometry;
-        for &(mv, from) in geometry.onward(blank, arrival) {
-            let from = from as usize;
+        if depth > self.stats.max_depth {
+            self.stats.max_depth = depth;
+        }
+        let child_g = u64::from(depth) * u64::from(H::UNIT);
+        for step in self.geometry.steps(row) {
+            if step.from == u8::MAX {
+                break;
+            }
+            let from = usize::from(step.from);
             self.stats.nodes_generated += 1;
             let tile = board.tile(from);
             let child = board.slide(blank, from);
             let h_child = self.h.update(&child, h, tile, from, blank);
             let f = child_g + u64::from(h_child);
             if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
+                if f > self.depth_cap {
+                    self.cut_at_depth = true;
+                } else if f < self.next_bound {
+                    self.next_bound = f;
+                }
                 continue;
             }
-            match self.visit(child, from, depth, h_child, Some(mv)) {
+            match self.visit(child, from, depth, h_child, usize::from(step.row)) {
                 Flow::Next => {}
                 Flow::Found => {
-                    self.path.push(mv);
+                    self.path.push(step.mv);
                     return Flow::Found;
                 }
                 Flow::Stop => return Flow::Stop,

@@ -206,7 +206,7 @@ pub(crate) struct Budget {
 
 impl Budget {
     /// Clock reads are spread out: one per this many ticks.
-    const TICKS_PER_CHECK: u32 = 1024;
+    pub(crate) const TICKS_PER_CHECK: u64 = 1024;
 
     /// Starts the clock; without an explicit node limit, allows what fits
     /// the memory budget at `bytes_per_state`.
@@ -244,15 +244,16 @@ impl Budget {
     #[inline]
     pub(crate) fn tick(&mut self) -> Option<LimitKind> {
         self.ticks += 1;
-        if self.ticks < Self::TICKS_PER_CHECK {
+        if u64::from(self.ticks) < Self::TICKS_PER_CHECK {
             return None;
         }
         self.ticks = 0;
         self.check_now()
     }
 
+    /// Reads the flag and the clock.
     #[cold]
-    fn check_now(&self) -> Option<LimitKind> {
+    pub(crate) fn check_now(&self) -> Option<LimitKind> {
         if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(LimitKind::Interrupted);
         }
