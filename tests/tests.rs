@@ -14,3 +14,4 @@ mod cli_tools;
 
 // Issue 4: record-speed optimal solving.
 mod optimal;
+mod pattern_databases;

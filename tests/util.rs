@@ -4,13 +4,15 @@
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The `npuzzle` binary under test.
+/// The `npuzzle` binary under test, with a cache directory of its own so
+/// that no test reads or fills the user's pattern databases.
 pub fn npuzzle() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::cargo_bin("npuzzle").expect("binary builds");
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"));
     cmd
 }
 

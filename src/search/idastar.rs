@@ -47,6 +47,7 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         budget,
         stop: None,
         path: Vec::new(),
+        revised: 0,
     };
     let row = geometry.row(start.blank(), None);
     let mut bound = u64::from(h_start).div_ceil(unit) * unit;
@@ -56,7 +57,12 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         search.bound = bound.min(search.depth_cap);
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
-        match search.visit(*start, start.blank(), 0, h_start, row) {
+        let flow = if H::CONSISTENT {
+            search.visit(*start, start.blank(), 0, h_start, row)
+        } else {
+            search.visit_bpmx(*start, start.blank(), 0, h_start, row)
+        };
+        match flow {
             Flow::Found => break Status::Solved,
             Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),
             Flow::Next => {}
@@ -110,6 +116,8 @@ struct Search<'a, B, H> {
     budget: Budget,
     stop: Option<LimitKind>,
     path: Vec<Move>,
+    /// What [`Search::visit_bpmx`] learnt of its node's estimate.
+    revised: u32,
 }
 
 impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
@@ -149,11 +157,7 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
             let h_child = self.h.update(&child, h, tile, from, blank);
             let f = child_g + u64::from(h_child);
             if f > self.bound {
-                if f > self.depth_cap {
-                    self.cut_at_depth = true;
-                } else if f < self.next_bound {
-                    self.next_bound = f;
-                }
+                self.prune(f);
                 continue;
             }
             match self.visit(child, from, depth, h_child, usize::from(step.row)) {
@@ -165,6 +169,93 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
                 Flow::Stop => return Flow::Stop,
             }
         }
+        Flow::Next
+    }
+
+    /// Records a node left out of this pass for its `f`.
+    #[inline]
+    fn prune(&mut self, f: u64) {
+        if f > self.depth_cap {
+            self.cut_at_depth = true;
+        } else if f < self.next_bound {
+            self.next_bound = f;
+        }
+    }
+
+    /// [`Search::visit`] for inconsistent heuristics, with bidirectional
+    /// pathmax (Felner et al., "Inconsistent heuristics in theory and
+    /// practice", 2011): a move costs one, so no node is further from the
+    /// goal than a neighbour minus one move. All children are estimated
+    /// before any is searched; the best of them, less a move, may raise the
+    /// node's own estimate past the bound and cut the node at once; its
+    /// estimate, less a move, raises weaker children's; and what a searched
+    /// child learnt comes back up the same way and may cut the remaining
+    /// siblings. Every raised value is still a lower bound, so paths stay
+    /// optimal. On `Next`, `self.revised` holds the node's final estimate.
+    fn visit_bpmx(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
+        if h == 0 && board == self.target {
+            return Flow::Found;
+        }
+        self.revised = h;
+        if g >= self.max_depth {
+            self.cut_at_depth = true;
+            return Flow::Next;
+        }
+        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
+            && let Some(limit) = self.budget.check_now()
+        {
+            self.stop = Some(limit);
+            return Flow::Stop;
+        }
+        self.stats.nodes_expanded += 1;
+        let depth = g + 1;
+        if depth > self.stats.max_depth {
+            self.stats.max_depth = depth;
+        }
+        let unit = H::UNIT;
+        let node_g = u64::from(g) * u64::from(unit);
+        let child_g = u64::from(depth) * u64::from(unit);
+        let h_parent = h;
+        let mut h = h;
+        let mut children = [(board, 0u32, self.geometry.steps(row)[0]); 4];
+        let mut count = 0;
+        for &step in self.geometry.steps(row) {
+            if step.from == u8::MAX {
+                break;
+            }
+            let from = usize::from(step.from);
+            self.stats.nodes_generated += 1;
+            let child = board.slide(blank, from);
+            let h_child = self.h.update(&child, h_parent, board.tile(from), from, blank);
+            h = h.max(h_child.saturating_sub(unit));
+            children[count] = (child, h_child, step);
+            count += 1;
+        }
+        // Most promising first (a stable sort keeps the successor order
+        // among equals): the last pass ends sooner when the goal is found early.
+        children[..count].sort_by_key(|&(_, h_child, _)| h_child);
+        for &(child, h_child, step) in &children[..count] {
+            if node_g + u64::from(h) > self.bound {
+                // The node itself is out of bounds now: skip the rest.
+                self.prune(node_g + u64::from(h));
+                break;
+            }
+            let h_child = h_child.max(h.saturating_sub(unit));
+            let f = child_g + u64::from(h_child);
+            if f > self.bound {
+                self.prune(f);
+                continue;
+            }
+            match self.visit_bpmx(child, usize::from(step.from), depth, h_child, usize::from(step.row)) {
+                Flow::Next => h = h.max(self.revised.saturating_sub(unit)),
+                Flow::Found => {
+                    self.path.push(step.mv);
+                    return Flow::Found;
+                }
+                Flow::Stop => return Flow::Stop,
+            }
+        }
+        self.revised = h;
         Flow::Next
     }
 }

@@ -1,0 +1,317 @@
+//! Pattern databases end to end: searches guided by them against ground
+//! truth, and `--heuristic pdb` / `npuzzle pdb build` from the outside.
+//! The 6-6-3 partition stands in for 7-8, whose build is too slow for CI.
+
+use crate::util::{Rng, all_distances, eight_puzzle_distances, npuzzle, optimal, play, puzzle};
+use npuzzle::heuristic::pdb::{PatternDatabase, Pdb};
+use npuzzle::{
+    Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, Partition, Status,
+    Tables, astar, idastar, read_input, solve,
+};
+use predicates::str::contains;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// The 6-6-3 databases of the default goal, built once for the whole run
+/// (and kept between runs) in the test target's scratch directory.
+fn six_six_three() -> (&'static Path, Arc<Pdb>) {
+    static BUILT: OnceLock<(PathBuf, Arc<Pdb>)> = OnceLock::new();
+    let (dir, pdb) = BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let pdb = Pdb::load_or_build(&goal, Partition::SixSixThree, &dir, &mut |_| {}).unwrap();
+        (dir, Arc::new(pdb))
+    });
+    (dir, Arc::clone(pdb))
+}
+
+/// Databases of a 3×3 goal over two patterns (rows against columns where the
+/// goal is the default one), built in memory.
+fn eight_puzzle_pdb(goal: &Goal, patterns: &[&[u8]]) -> Pdb {
+    let dbs =
+        patterns.iter().map(|tiles| PatternDatabase::build(goal, tiles, &mut |_| {}).unwrap()).collect();
+    Pdb::from_databases(goal, dbs).unwrap()
+}
+
+fn assert_replays(outcome: &Outcome, start: &[u8], goal: &Goal, distance: u32, label: &str) {
+    assert_eq!(outcome.status, Status::Solved, "{label}");
+    let path = outcome.path.as_ref().unwrap();
+    assert_eq!(path.len() as u32, distance, "{label}: optimal");
+    let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+    assert_eq!(play(start, goal.width(), &names), goal.tiles().cells(), "{label}: replays to the goal");
+}
+
+#[test]
+fn idastar_and_astar_with_pattern_databases_find_the_true_cost_of_random_8_puzzles() {
+    let mut rng = Rng(2002);
+    for (spec, patterns) in [
+        (GoalSpec::BlankFirst, &[&[1, 2, 3, 4][..], &[5, 6, 7, 8]][..]),
+        (GoalSpec::Snail, &[&[1, 2, 3][..], &[4, 5, 6], &[7, 8]][..]),
+        (GoalSpec::BlankLast, &[&[1, 2, 4, 5][..], &[3, 6, 7, 8]][..]),
+    ] {
+        let goal = Goal::new(&spec, 3).unwrap();
+        let pdb = eight_puzzle_pdb(&goal, patterns);
+        let truth = if spec == GoalSpec::BlankFirst {
+            eight_puzzle_distances()
+        } else {
+            &all_distances(goal.tiles().cells(), 3)
+        };
+        let mut checked = 0;
+        while checked < 100 {
+            let start = rng.shuffle(9);
+            let Some(&distance) = truth.get(&start) else { continue };
+            checked += 1;
+            let board = Packed::from_tiles(&start);
+            let label = format!("{spec:?} {start:?}");
+            let ida = idastar(&board, &goal, &pdb, &Limits::default());
+            assert_replays(&ida, &start, &goal, distance, &format!("idastar {label}"));
+            let a = astar(&board, &goal, &pdb, &Limits::default());
+            assert_replays(&a, &start, &goal, distance, &format!("astar {label}"));
+        }
+    }
+}
+
+#[test]
+fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
+    let (_, pdb) = six_six_three();
+    let tables = Tables { pdb: Some(pdb) };
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    for number in [2, 42, 55, 79, 97] {
+        let file = format!("korf100/{number:03}.txt");
+        let start = read_input(&Input::File(puzzle(&file))).unwrap();
+        for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
+            let outcome =
+                solve(&start, &goal, algorithm, HeuristicKind::Pdb, &Limits::default(), &tables).unwrap();
+            assert_replays(&outcome, start.cells(), &goal, optimal(&file), &format!("{algorithm} {file}"));
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_need_a_4x4_board_and_their_own_goal() {
+    let (_, pdb) = six_six_three();
+    let tables = Tables { pdb: Some(pdb) };
+    let small = read_input(&Input::Inline("1,2,5,3,4,0,6,7,8".into())).unwrap();
+    let goal3 = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let err = solve(&small, &goal3, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &tables);
+    assert!(err.unwrap_err().to_string().contains("4×4"));
+    // Uninformed searches ignore the heuristic, so they need no tables.
+    let bfs = solve(&small, &goal3, Algorithm::Bfs, HeuristicKind::Pdb, &Limits::default(), &Tables::NONE);
+    assert_eq!(bfs.unwrap().cost(), Some(3));
+    let start = read_input(&Input::File(puzzle("korf100/002.txt"))).unwrap();
+    // One move from the default goal, so the start can reach it too.
+    let mut shifted: Vec<u8> = (0..16).collect();
+    shifted.swap(0, 1);
+    let shifted = npuzzle::Tiles::new(&shifted).unwrap();
+    let other = Goal::new(&GoalSpec::Board(shifted), 4).unwrap();
+    let err = solve(&start, &other, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &tables);
+    assert!(err.unwrap_err().to_string().contains("another goal"));
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let err = solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &Tables::NONE);
+    assert!(err.unwrap_err().to_string().contains("no pattern databases"));
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let out = npuzzle().args(["solve", "--format", "json"]).args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap()
+}
+
+#[test]
+fn solve_with_heuristic_pdb_uses_the_cached_databases() {
+    let (dir, _) = six_six_three();
+    let dir = dir.to_str().unwrap();
+    for algo in ["idastar", "astar"] {
+        let v = solve_json(&[
+            "puzzles/korf100/079.txt",
+            "--algo",
+            algo,
+            "--heuristic",
+            "pdb",
+            "--partition",
+            "6-6-3",
+            "--pdb-dir",
+            dir,
+        ]);
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["heuristic"], "pdb");
+        assert_eq!(v["cost"], optimal("korf100/079.txt"));
+    }
+}
+
+#[test]
+fn heuristic_pdb_on_another_width_is_bad_input() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"])
+        .assert()
+        .code(2)
+        .stderr(contains("pattern databases exist for 4×4 boards, not 3×3"));
+    // An unsolvable 4×4 start is unsolvable, databases or not: none are built.
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle()
+        .args(["solve", "puzzles/unsolvable/loyd-4x4.txt", "--heuristic", "pdb", "--pdb-dir"])
+        .arg(dir.path())
+        .assert()
+        .code(1);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let build = |extra: &[&str]| {
+        let out = npuzzle()
+            .args(["pdb", "build", "--partition", "6-6-3", "--pdb-dir"])
+            .arg(dir.path())
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.stderr.is_empty(), "no bar off a terminal");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report = build(&[]);
+    assert!(report.starts_with("6-6-3 pattern databases for goal blank-first"), "{report}");
+    assert!(report.contains("tiles 1 2 3: 3360 entries"), "{report}");
+    assert!(report.contains("tiles 4 5 8 9 12 13: 5765760 entries"), "{report}");
+    assert!(report.contains("mirror lookup: yes"), "{report}");
+    let files = |dir: &Path| {
+        let mut files: Vec<(String, std::time::SystemTime)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (e.file_name().into_string().unwrap(), e.metadata().unwrap().modified().unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    let first = files(dir.path());
+    assert_eq!(first.len(), 3, "{first:?}");
+    // Present and verified: kept as they are.
+    build(&[]);
+    assert_eq!(files(dir.path()), first);
+
+    // A damaged file is rebuilt, not trusted, by the next search.
+    let damaged = dir.path().join(&first[0].0);
+    let good = std::fs::read(&damaged).unwrap();
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x5A;
+    std::fs::write(&damaged, &bad).unwrap();
+    let v = solve_json(&[
+        "puzzles/korf100/055.txt",
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "pdb",
+        "--partition",
+        "6-6-3",
+        "--pdb-dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(v["cost"], optimal("korf100/055.txt"));
+    assert_eq!(std::fs::read(&damaged).unwrap(), good, "rebuilt byte for byte");
+    let before = files(dir.path());
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    build(&["--force"]);
+    assert!(files(dir.path()).iter().zip(&before).all(|(now, then)| now.1 > then.1), "--force rebuilds");
+}
+
+#[test]
+fn pdb_build_refuses_goals_it_cannot_serve() {
+    npuzzle()
+        .args(["pdb", "build", "--goal", "1,2,3,0", "--pdb-dir", "unused"])
+        .assert()
+        .code(2)
+        .stderr(contains("4×4 goals, and --goal is 2×2"));
+    // A directory that cannot be created: one line, exit 2, before any build.
+    npuzzle()
+        .args(["pdb", "build", "--partition", "6-6-3", "--pdb-dir", "puzzles/3x3/easy-3.txt/inside"])
+        .assert()
+        .code(2)
+        .stderr(contains("puzzles/3x3/easy-3.txt/inside"));
+    npuzzle()
+        .args(["pdb", "build", "--partition", "6-6-3"])
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("HOME")
+        .assert()
+        .code(2)
+        .stderr(contains("use --pdb-dir"));
+}
+
+#[test]
+fn other_goals_get_databases_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out =
+        npuzzle().args(["pdb", "build", "--partition", "6-6-3", "--goal", "snail", "--pdb-dir", d]).output();
+    let report = String::from_utf8(out.unwrap().stdout).unwrap();
+    assert!(report.contains("mirror lookup: no"), "the snail's blank is off the diagonal: {report}");
+    let start = npuzzle()
+        .args(["generate", "--size", "4", "--moves", "30", "--seed", "5", "--goal", "snail"])
+        .output()
+        .unwrap()
+        .stdout;
+    let file = dir.path().join("start.txt");
+    std::fs::write(&file, start).unwrap();
+    let file = file.to_str().unwrap();
+    let by_pdb = solve_json(&[
+        file,
+        "--goal",
+        "snail",
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "pdb",
+        "--partition",
+        "6-6-3",
+        "--pdb-dir",
+        d,
+    ]);
+    let by_manhattan = solve_json(&[file, "--goal", "snail", "--algo", "idastar"]);
+    assert_eq!(by_pdb["cost"], by_manhattan["cost"]);
+    assert!(by_pdb["nodes_generated"].as_u64() < by_manhattan["nodes_generated"].as_u64());
+}
+
+#[test]
+fn batch_and_compare_use_the_databases() {
+    let (dir, _) = six_six_three();
+    let d = dir.to_str().unwrap();
+    let out = npuzzle()
+        .args(["batch", "puzzles/korf100/002.txt", "puzzles/3x3/easy-3.txt", "--format", "json"])
+        .args(["--algo", "idastar", "--heuristic", "pdb", "--partition", "6-6-3", "--pdb-dir", d])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "the 3×3 row is an error");
+    let rows: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows[0]["cost"], optimal("korf100/002.txt"));
+    assert_eq!(rows[1]["status"], "error");
+    assert!(rows[1]["error"].as_str().unwrap().contains("4×4"));
+
+    let compare = |pdb_dir: &str| {
+        let out = npuzzle()
+            .args(["compare", "puzzles/korf100/002.txt", "--format", "json", "--timeout", "1"])
+            .args(["--partition", "6-6-3", "--pdb-dir", pdb_dir])
+            .output()
+            .unwrap();
+        let rows: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let pdb_rows: Vec<Value> = rows.into_iter().filter(|r| r["heuristic"] == "pdb").collect();
+        (pdb_rows, String::from_utf8(out.stderr).unwrap())
+    };
+    let (rows, _) = compare(d);
+    assert_eq!(rows.len(), 2, "astar and idastar with pdb");
+    assert!(rows.iter().all(|r| r["cost"] == optimal("korf100/002.txt")));
+    // Not built: left out with a note, never built behind the user's back.
+    let empty = tempfile::tempdir().unwrap();
+    let (rows, stderr) = compare(empty.path().to_str().unwrap());
+    assert!(rows.is_empty());
+    assert!(stderr.contains("pdb left out (not built yet)"), "{stderr}");
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}
