@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Reproduces the README's 15-puzzle figures on Korf's 100 instances.
 #
-#   benches/korf.sh pdb-build          first-time pattern-database build (time, peak memory)
-#   benches/korf.sh idastar-pdb        all 100, IDA* + 7-8 pattern databases, 2 jobs
-#   benches/korf.sh idastar-manhattan  all 100, IDA* + Manhattan, 2 jobs (minutes)
-#   benches/korf.sh astar-manhattan    instances 1-10, A* + Manhattan, one at a time, peak memory each
+#   benches/korf.sh pdb-build [P]        first-time build of partition P (7-8) in a fresh directory: time,
+#                                        peak memory; then a later load (a solve of instance 1)
+#   benches/korf.sh idastar-pdb [P]      all 100, IDA* + the cached P (7-8) databases, 2 jobs
+#   benches/korf.sh idastar-manhattan    all 100, IDA* + Manhattan, 2 jobs (minutes)
+#   benches/korf.sh idastar-lc           all 100, IDA* + linear conflict, 2 jobs (minutes)
+#   benches/korf.sh astar-manhattan      instances 1-10, A* + Manhattan, one at a time, peak memory each
 #
 # Release build; figures are process wall time (GNU time), search time and
 # nodes summed from the JSON rows, peak resident memory.
@@ -29,7 +31,7 @@ gen = sum(r["nodes_generated"] for r in rows)
 exp = sum(r["nodes_expanded"] for r in rows)
 print(f"instances {len(rows)}, all optimal: {not bad}")
 print(f"search time total {ms/1000:.2f} s (summed over jobs)")
-print(f"nodes expanded {exp:,} (mean {exp/len(rows):,.0f}), generated {gen:,}")
+print(f"nodes expanded {exp:,} (mean {exp/len(rows):,.0f}), generated {gen:,} (mean {gen/len(rows):,.0f})")
 print(f"generated per second of search: {gen/(ms/1000)/1e6:.1f} M")
 for b in bad: print("NOT OPTIMAL:", b)
 PY
@@ -45,15 +47,24 @@ batch() { # $1 = name, rest = batch flags
 
 case "${1:-}" in
   pdb-build)
+    partition=${2:-7-8}
     dir=$(mktemp -d)
-    /usr/bin/time -f "wall %e s, peak RSS %M KB" "$bin" pdb build --pdb-dir "$dir"
+    /usr/bin/time -f "build: wall %e s, peak RSS %M KB" "$bin" pdb build --partition "$partition" --pdb-dir "$dir"
     ls -l "$dir"
-    /usr/bin/time -f "load: wall %e s, peak RSS %M KB" "$bin" solve puzzles/korf100/001.txt \
-      --algo idastar --heuristic pdb --pdb-dir "$dir" --format json > /dev/null
+    for _ in 1 2 3; do
+      /usr/bin/time -f "load + solve: wall %e s, peak RSS %M KB" "$bin" solve puzzles/korf100/001.txt \
+        --algo idastar --heuristic pdb --partition "$partition" --pdb-dir "$dir" --format json |
+        python3 -c "import json,sys; print('  of which search', json.load(sys.stdin)['runtime_ms'], 'ms')"
+    done
     rm -rf "$dir"
     ;;
-  idastar-pdb) batch idastar-pdb --algo idastar --heuristic pdb --jobs 2 ;;
+  idastar-pdb)
+    partition=${2:-7-8}
+    "$bin" pdb build --partition "$partition" > /dev/null # so the timing below is a load, not a build
+    batch "idastar-pdb-$partition" --algo idastar --heuristic pdb --partition "$partition" --jobs 2
+    ;;
   idastar-manhattan) batch idastar-manhattan --algo idastar --heuristic manhattan --jobs 2 ;;
+  idastar-lc) batch idastar-lc --algo idastar --heuristic linear-conflict --jobs 2 ;;
   astar-manhattan)
     for i in 001 002 003 004 005 006 007 008 009 010; do
       /usr/bin/time -f "%e %M" -o "$out/astar.time" "$bin" solve "puzzles/korf100/$i.txt" --format json \
@@ -62,5 +73,5 @@ print('$i', d['cost'], 'search', round(d['runtime_ms']/1000, 2), 's, generated',
 ', stored', d['stored_nodes'], ', peak', kb//1024, 'MB,', round(kb*1024/d['stored_nodes'], 1), 'bytes/stored node')"
     done
     ;;
-  *) sed -n '2,9p' "$0"; exit 2 ;;
+  *) sed -n '2,10p' "$0"; exit 2 ;;
 esac

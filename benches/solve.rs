@@ -7,7 +7,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use npuzzle::{
-    Board, Goal, GoalSpec, Heuristic, Limits, LinearConflict, Manhattan, Packed, astar, bfs, idastar,
+    Board, Goal, GoalSpec, Heuristic, Limits, LinearConflict, Manhattan, Packed, Partition, Pdb, astar, bfs,
+    idastar,
 };
 use std::hint::black_box;
 
@@ -68,5 +69,22 @@ fn heuristics(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, searches, heuristics);
+/// The 6-6-3 databases (built on the first run, then loaded): the 7-8 ones
+/// take minutes to build, and their figures come from `benches/korf.sh`.
+fn pattern_databases(c: &mut Criterion) {
+    let goal4 = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
+    let pdb = Pdb::load_or_build(&goal4, Partition::SixSixThree, &dir, &mut |_| {}).unwrap();
+    let board = Packed::from_tiles(&KORF_55);
+    let limits = Limits::default();
+    c.bench_function("pdb_6-6-3/estimate_4x4", |b| b.iter(|| pdb.estimate(black_box(&board))));
+    c.bench_function("idastar_pdb_6-6-3/korf_55", |b| {
+        b.iter(|| assert_eq!(idastar(black_box(&board), &goal4, &pdb, &limits).cost(), Some(41)));
+    });
+    c.bench_function("astar_pdb_6-6-3/korf_55", |b| {
+        b.iter(|| assert_eq!(astar(black_box(&board), &goal4, &pdb, &limits).cost(), Some(41)));
+    });
+}
+
+criterion_group!(benches, searches, heuristics, pattern_databases);
 criterion_main!(benches);

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Reproduces the README's speed figures for single searches.
+#
+#   benches/speed.sh 8-puzzle   process wall time (hyperfine): BFS over the whole 8-puzzle space, A* Manhattan
+#   benches/speed.sh rates      search rate of each algorithm and heuristic on a named instance (median of 5)
+#   benches/speed.sh astar-15   A* Manhattan on Korf's instances needing 40-50 moves: rate, peak memory,
+#                               bytes per stored node
+#
+# Release build; rates are nodes_generated / runtime_ms from --format json; peak memory is GNU time's
+# maximum resident set size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+bin=target/release/npuzzle
+
+case "${1:-}" in
+  8-puzzle)
+    command -v hyperfine >/dev/null || { echo "needs hyperfine (apt-get install hyperfine)"; exit 1; }
+    hyperfine -N -w 5 -r 50 \
+      "$bin solve puzzles/3x3/hardest-31a.txt --algo bfs" \
+      "$bin solve puzzles/3x3/hardest-31a.txt --algo astar --heuristic manhattan"
+    for algo in bfs astar; do
+      printf '%s search time: ' "$algo"
+      for _ in 1 2 3 4 5; do "$bin" solve puzzles/3x3/hardest-31a.txt --algo $algo --format json; done |
+        python3 -c "import json,sys,statistics as s; print(s.median(json.loads(l)['runtime_ms'] for l in sys.stdin), 'ms (median of 5)')"
+    done
+    ;;
+  rates)
+    python3 - "$bin" <<'PY'
+import json, statistics, subprocess, sys
+bin = sys.argv[1]
+runs = [
+    ("bfs", None, "3x3/hardest-31a.txt"),
+    ("dfs", None, "3x3/hardest-31a.txt"),
+    ("astar", "zero", "3x3/hardest-31a.txt"),
+    ("astar", "manhattan", "korf100/055.txt"),
+    ("astar", "hamming", "4x4/moves-36.txt"),
+    ("astar", "euclidean", "4x4/moves-36.txt"),
+    ("astar", "linear-conflict", "korf100/055.txt"),
+    ("idastar", "zero", "4x4/moves-20.txt"),
+    ("idastar", "manhattan", "korf100/055.txt"),
+    ("idastar", "linear-conflict", "korf100/055.txt"),
+]
+print(f"{'algorithm':9} {'heuristic':16} {'instance':22} {'generated':>12} {'ms (median)':>12} {'M nodes/s':>10}")
+for algo, h, file in runs:
+    times, gen = [], None
+    for _ in range(5):
+        args = [bin, "solve", f"puzzles/{file}", "--algo", algo, "--format", "json"] + (["--heuristic", h] if h else [])
+        row = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+        assert row["status"] == "solved", row
+        times.append(row["runtime_ms"]); gen = row["nodes_generated"]
+    ms = statistics.median(times)
+    print(f"{algo:9} {h or '-':16} {file:22} {gen:12,} {ms:12.1f} {gen / ms / 1000:10.1f}")
+PY
+    ;;
+  astar-15)
+    printf '%-8s %5s %10s %12s %12s %9s %8s %10s\n' instance moves search_s generated stored peak_MB M_gen/s bytes/node
+    for f in puzzles/korf100/*.txt; do
+      optimal=$(sed -n 's/^# optimal: //p' "$f")
+      [ "$optimal" -le 50 ] || continue
+      /usr/bin/time -f "%M" -o target/astar15.time "$bin" solve "$f" --format json > target/astar15.json
+      python3 - "$f" "$optimal" <<'PY'
+import json, sys
+d = json.load(open("target/astar15.json")); kb = int(open("target/astar15.time").read().split()[-1])
+assert d["status"] == "solved" and d["cost"] == int(sys.argv[2]), d
+name = sys.argv[1].split("/")[-1][:3]
+print(f"{name:8} {d['cost']:5} {d['runtime_ms']/1000:10.2f} {d['nodes_generated']:12,} {d['stored_nodes']:12,} "
+      f"{kb/1024:9.0f} {d['nodes_generated']/d['runtime_ms']/1000:8.1f} {kb*1024/d['stored_nodes']:10.1f}")
+PY
+    done
+    ;;
+  *) sed -n '2,10p' "$0"; exit 2 ;;
+esac
