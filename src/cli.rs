@@ -303,6 +303,9 @@ pub struct CheckArgs {
     /// The goal: blank-first, blank-last, snail, a file or an inline board.
     #[arg(long, default_value = "blank-first", value_name = "GOAL")]
     pub goal: String,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
 }
 
 /// `npuzzle compare`.

@@ -68,32 +68,26 @@ pub fn for_batch(
     for_search(algorithm, heuristic, &Goal::new(spec, PDB_WIDTH)?, args)
 }
 
-/// The databases for `goal` if they are already built and verify; `None`
-/// (and why) otherwise. `compare` uses this: it never starts a build the
-/// user did not ask for.
-pub fn if_built(goal: &Goal, args: &PdbArgs) -> (Tables, Option<String>) {
+/// The databases for `goal` if they are already built and verify, else why
+/// not (with how to build them); no tables for other widths. `compare` and
+/// `check` use this: they never start a build the user did not ask for.
+pub fn if_built(goal: &Goal, args: &PdbArgs) -> Result<Tables, String> {
     if goal.width() != PDB_WIDTH {
-        return (Tables::NONE, None);
+        return Ok(Tables::NONE);
     }
     let partition = partition(args.partition);
     let loaded = directory(args).and_then(|dir| {
         with_bar(|progress| Pdb::load(goal, partition, &dir, progress)).map_err(anyhow::Error::from)
     });
-    match loaded {
-        Ok(pdb) => (Tables { pdb: Some(Arc::new(pdb)) }, None),
-        Err(e) => {
-            let why = match e.downcast_ref::<PdbError>() {
-                Some(PdbError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
-                    "not built yet".to_owned()
-                }
-                _ => format!("{e:#}"),
-            };
-            (
-                Tables::NONE,
-                Some(format!("pdb left out ({why}); `npuzzle pdb build --partition {partition}` makes it")),
-            )
-        }
-    }
+    loaded.map(|pdb| Tables { pdb: Some(Arc::new(pdb)) }).map_err(|e| {
+        let why = match e.downcast_ref::<PdbError>() {
+            Some(PdbError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                "not built yet".to_owned()
+            }
+            _ => format!("{e:#}"),
+        };
+        format!("{why}; `npuzzle pdb build --partition {partition}` makes it")
+    })
 }
 
 /// Runs a load or build with a progress bar on standard error when it is a

@@ -14,7 +14,7 @@ use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, puzzle_text};
 use npuzzle::report::{Column, Layout, RowFormat, reporter};
-use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, read_input};
+use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, read_input};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -180,6 +180,16 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         let value = kind.value(&goal, start.cells());
         writeln!(out, "  {}: {}", kind.name(), number(value))?;
     }
+    if start.width() == PDB_WIDTH {
+        // Like compare, check reads the databases only if they are built.
+        match databases::if_built(&goal, &args.pdb) {
+            Ok(Tables { pdb: Some(pdb) }) => {
+                writeln!(out, "  pdb: {}", pdb.value(&Packed::from_tiles(start.cells())))?;
+            }
+            Ok(_) => {}
+            Err(why) => writeln!(out, "  pdb: - ({why})")?,
+        }
+    }
     out.flush()?;
     Ok(ExitCode::from(u8::from(!solvable)))
 }
@@ -194,10 +204,10 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
     let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
-    let (tables, left_out) = databases::if_built(&goal, &args.pdb);
-    if let Some(note) = left_out {
-        eprintln!("npuzzle: {note}");
-    }
+    let tables = databases::if_built(&goal, &args.pdb).unwrap_or_else(|why| {
+        eprintln!("npuzzle: pdb left out ({why})");
+        Tables::NONE
+    });
     let limits = limits(&args.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 

@@ -312,6 +312,29 @@ fn batch_and_compare_use_the_databases() {
     let empty = tempfile::tempdir().unwrap();
     let (rows, stderr) = compare(empty.path().to_str().unwrap());
     assert!(rows.is_empty());
-    assert!(stderr.contains("pdb left out (not built yet)"), "{stderr}");
+    assert!(stderr.contains("pdb left out (not built yet;"), "{stderr}");
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn check_shows_the_pattern_database_value_when_it_is_built() {
+    let (dir, pdb) = six_six_three();
+    let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
+    let expected = pdb.value(&Packed::from_tiles(start.cells()));
+    let check = |pdb_dir: &str| {
+        let out = npuzzle()
+            .args(["check", "puzzles/korf100/001.txt", "--partition", "6-6-3", "--pdb-dir", pdb_dir])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = check(dir.to_str().unwrap());
+    assert!(text.contains(&format!("  pdb: {expected}\n")), "{text}");
+    assert!(expected > 41 && expected <= 57, "above Manhattan (41), at most the optimum (57): {expected}");
+    let empty = tempfile::tempdir().unwrap();
+    assert!(check(empty.path().to_str().unwrap()).contains("  pdb: - (not built yet;"));
+    // Other widths have no pdb line at all.
+    let small = npuzzle().args(["check", "puzzles/3x3/easy-3.txt"]).output().unwrap();
+    assert!(!String::from_utf8(small.stdout).unwrap().contains("pdb"));
 }
