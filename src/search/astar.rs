@@ -286,6 +286,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>, C: Closed<B>>(
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     open.push(u64::from(h.estimate(start)), 0, start.tag(None));
     let mut cut_at_depth = false;
+    let mut peak_stored = 1;
 
     let status = 'search: loop {
         if let Some(limit) = budget.tick() {
@@ -319,9 +320,13 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>, C: Closed<B>>(
             if closed.settled(&child, child_g) {
                 continue;
             }
-            if budget.full(closed.len() + open.len()) {
+            let stored = closed.len() + open.len();
+            if budget.full(stored) {
                 break 'search Status::Limit(budget.nodes_limit());
             }
+            // Stale entries leave the open list without closing anything, so
+            // the count can fall: the figure is its peak, not its last value.
+            peak_stored = peak_stored.max(stored + 1);
             let h_child = h.update(&B::untag(child).0, h_board, board.tile(from), from, blank);
             open.push(u64::from(child_g) * unit + u64::from(h_child), child_g, child);
             stats.max_depth = stats.max_depth.max(child_g);
@@ -329,7 +334,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>, C: Closed<B>>(
         stats.max_frontier = stats.max_frontier.max(open.len() as u64);
     };
 
-    stats.stored = (closed.len() + open.len()) as u64;
+    stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
     stats.runtime = budget.elapsed();
     let path = (status == Status::Solved).then(|| rebuild_path(&geometry, target, |b| closed.arrival(b)));
     Outcome { status, path, stats }
