@@ -125,26 +125,10 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
     /// depth `g` with estimate `h`, already within the bound). On success
     /// the path is pushed in reverse while the recursion unwinds.
     fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
-        // An admissible estimate is 0 at the goal: the register test spares
-        // most nodes the board comparison.
-        if h == 0 && board == self.target {
-            return Flow::Found;
+        if let Some(flow) = self.enter(board, g, h) {
+            return flow;
         }
-        if g >= self.max_depth {
-            self.cut_at_depth = true;
-            return Flow::Next;
-        }
-        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
-            && let Some(limit) = self.budget.check_now()
-        {
-            self.stop = Some(limit);
-            return Flow::Stop;
-        }
-        self.stats.nodes_expanded += 1;
         let depth = g + 1;
-        if depth > self.stats.max_depth {
-            self.stats.max_depth = depth;
-        }
         let child_g = u64::from(depth) * u64::from(H::UNIT);
         for step in self.geometry.steps(row) {
             if step.from == u8::MAX {
@@ -172,6 +156,32 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
         Flow::Next
     }
 
+    /// What happens to a node reached within the bound before its children
+    /// are generated: `Some` ends its visit (the goal, the depth limit, a
+    /// stop); `None` counts it as expanded.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of the recursion's hot path")]
+    fn enter(&mut self, board: B, g: u32, h: u32) -> Option<Flow> {
+        // An admissible estimate is 0 at the goal: the register test spares
+        // most nodes the board comparison.
+        if h == 0 && board == self.target {
+            return Some(Flow::Found);
+        }
+        if g >= self.max_depth {
+            self.cut_at_depth = true;
+            return Some(Flow::Next);
+        }
+        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
+            && let Some(limit) = self.budget.check_now()
+        {
+            self.stop = Some(limit);
+            return Some(Flow::Stop);
+        }
+        self.stats.nodes_expanded += 1;
+        self.stats.max_depth = self.stats.max_depth.max(g + 1);
+        None
+    }
+
     /// Records a node left out of this pass for its `f`.
     #[inline]
     fn prune(&mut self, f: u64) {
@@ -193,25 +203,11 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
     /// siblings. Every raised value is still a lower bound, so paths stay
     /// optimal. On `Next`, `self.revised` holds the node's final estimate.
     fn visit_bpmx(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
-        if h == 0 && board == self.target {
-            return Flow::Found;
-        }
         self.revised = h;
-        if g >= self.max_depth {
-            self.cut_at_depth = true;
-            return Flow::Next;
+        if let Some(flow) = self.enter(board, g, h) {
+            return flow;
         }
-        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
-            && let Some(limit) = self.budget.check_now()
-        {
-            self.stop = Some(limit);
-            return Flow::Stop;
-        }
-        self.stats.nodes_expanded += 1;
         let depth = g + 1;
-        if depth > self.stats.max_depth {
-            self.stats.max_depth = depth;
-        }
         let unit = H::UNIT;
         let node_g = u64::from(g) * u64::from(unit);
         let child_g = u64::from(depth) * u64::from(unit);

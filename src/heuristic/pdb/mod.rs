@@ -240,6 +240,12 @@ pub fn default_dir() -> Option<PathBuf> {
     xdg.or_else(home).map(|base| base.join("npuzzle"))
 }
 
+/// Checks that files can be written in `dir` (creating it): minutes of
+/// building are wasted if the result cannot be kept.
+fn writable(dir: &Path) -> Result<(), PdbError> {
+    store::ensure_writable(dir).map_err(|source| PdbError::Io { path: dir.to_owned(), source })
+}
+
 /// Which database of how many a long step is for, to label progress.
 #[derive(Clone, Copy)]
 struct Job {
@@ -481,9 +487,7 @@ impl PatternDatabase {
             Ok(db) => Ok(db),
             // Whatever is wrong with the file, a fresh build replaces it.
             Err(PdbError::Io { .. } | PdbError::Corrupt { .. }) => {
-                // Minutes of building are wasted if the result cannot be kept.
-                store::ensure_writable(dir)
-                    .map_err(|source| PdbError::Io { path: dir.to_owned(), source })?;
+                writable(dir)?;
                 let db = Self::build_job(goal, tiles, job, progress)?;
                 db.save_job(&path, job, progress)?;
                 Ok(db)
@@ -662,18 +666,9 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        let patterns = partition.patterns(goal)?;
-        let databases = patterns
-            .iter()
-            .enumerate()
-            .map(|(pattern, tiles)| {
-                let job = Job { pattern, patterns: patterns.len() };
-                PatternDatabase::load_or_build_job(goal, tiles, dir, job, progress)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut pdb = Pdb::from_databases(goal, databases)?;
-        pdb.partition = Some(partition);
-        Ok(pdb)
+        Self::assemble(goal, partition, |tiles, job| {
+            PatternDatabase::load_or_build_job(goal, tiles, dir, job, progress)
+        })
     }
 
     /// Loads `partition`'s databases for `goal` from `dir`, building none.
@@ -688,23 +683,13 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        let patterns = partition.patterns(goal)?;
-        let databases = patterns
-            .iter()
-            .enumerate()
-            .map(|(pattern, tiles)| {
-                let job = Job { pattern, patterns: patterns.len() };
-                let path = PatternDatabase::path(dir, goal, tiles)?;
-                PatternDatabase::load_job(&path, goal, tiles, job, progress)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut pdb = Pdb::from_databases(goal, databases)?;
-        pdb.partition = Some(partition);
-        Ok(pdb)
+        Self::assemble(goal, partition, |tiles, job| {
+            PatternDatabase::load_job(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, job, progress)
+        })
     }
 
     /// Builds and saves every database of `partition` for `goal` in `dir`,
-    /// replacing any files there (the explicit `pdb build` step).
+    /// replacing any files there (the explicit `pdb build --force` step).
     ///
     /// # Errors
     /// As [`Pdb::load_or_build`].
@@ -714,16 +699,27 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        let patterns = partition.patterns(goal)?;
-        let mut databases = Vec::with_capacity(patterns.len());
-        for (pattern, tiles) in patterns.iter().enumerate() {
-            let job = Job { pattern, patterns: patterns.len() };
+        Self::assemble(goal, partition, |tiles, job| {
             let path = PatternDatabase::path(dir, goal, tiles)?;
-            store::ensure_writable(dir).map_err(|source| PdbError::Io { path: dir.to_owned(), source })?;
+            writable(dir)?;
             let db = PatternDatabase::build_job(goal, tiles, job, progress)?;
             db.save_job(&path, job, progress)?;
-            databases.push(db);
-        }
+            Ok(db)
+        })
+    }
+
+    /// The databases of `partition`'s patterns, each from `each`, combined.
+    fn assemble(
+        goal: &Goal,
+        partition: Partition,
+        mut each: impl FnMut(&[u8], Job) -> Result<PatternDatabase, PdbError>,
+    ) -> Result<Pdb, PdbError> {
+        let patterns = partition.patterns(goal)?;
+        let databases = patterns
+            .iter()
+            .enumerate()
+            .map(|(pattern, tiles)| each(tiles, Job { pattern, patterns: patterns.len() }))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut pdb = Pdb::from_databases(goal, databases)?;
         pdb.partition = Some(partition);
         Ok(pdb)
