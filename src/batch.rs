@@ -17,7 +17,7 @@ Which files are puzzles:
 */
 
 use crate::board::{
-    Board, Goal, GoalSpec, MAX_INPUT_BYTES, Packed, ParseErrorKind, Tiles, Wide, parse_board,
+    Board, Goal, GoalSpec, MAX_INPUT_BYTES, Packed, ParseErrorKind, Tiles, Wide, io_message, parse_board,
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::{Record, Summary};
@@ -69,13 +69,19 @@ pub struct Discovery {
 }
 
 /// Finds the puzzles under `paths`, in a stable order: the paths as given,
-/// each folder walked in sorted order. Never fails: a path that cannot be
-/// read becomes an item with a `problem`.
+/// each folder walked in sorted order. Files named directly are judged like
+/// files met in folders (so `batch puzzles/*` passes over a README). Never
+/// fails: a path that cannot be read becomes an item with a `problem`.
 pub fn discover(paths: &[PathBuf]) -> Discovery {
     let mut found = Discovery::default();
     for path in paths {
         match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut found),
+            Ok(meta) if meta.is_file() => match classify(path) {
+                Ok(()) => found.items.push(Item { path: path.clone(), problem: None }),
+                Err(reason) => found.skipped.push(Skipped { path: path.clone(), reason }),
+            },
+            // A device or pipe named on purpose is read as a puzzle.
             Ok(_) => found.items.push(Item { path: path.clone(), problem: None }),
             Err(e) => found.items.push(Item {
                 path: path.clone(),
@@ -132,7 +138,7 @@ fn walk(dir: &Path, found: &mut Discovery) {
 /// Extensions that always mean a puzzle file.
 const PUZZLE_EXTENSIONS: [&str; 2] = ["txt", "puzzle"];
 
-/// Whether a file met in a folder is a puzzle, or why not.
+/// Whether a file is a puzzle, or why not.
 fn classify(path: &Path) -> Result<(), &'static str> {
     let by_extension =
         path.extension().is_some_and(|ext| PUZZLE_EXTENSIONS.iter().any(|p| ext.eq_ignore_ascii_case(p)));
@@ -167,15 +173,6 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
         line.bytes().any(|b| b.is_ascii_digit())
             && line.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '-' || c.is_whitespace())
     })
-}
-
-/// `io::Error`'s message without the "(os error N)" suffix.
-fn io_message(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(cut) => text[..cut].to_owned(),
-        None => text,
-    }
 }
 
 /// Shard `index` of `count`: the puzzles at positions `index`, `index +
@@ -309,7 +306,7 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
         Ok(goal) => goal,
         Err(e) => return fail(Some(&start), e.to_string()),
     };
-    let mut limits = settings.limits.clone();
+    let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(start.width(), settings.algorithm, jobs));
     }

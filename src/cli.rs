@@ -96,7 +96,7 @@ pub enum PartitionArg {
     /// Tiles of the goal's top and bottom halves: the fastest search; 0.6 GB, built once in about 2 minutes.
     #[value(name = "7-8")]
     SevenEight,
-    /// The blank's row, then the left and right halves of the rest: 11 MB, built in seconds.
+    /// The row farthest from the blank's, less one cell, then the halves of the other rows: 11 MB, built in seconds.
     #[value(name = "6-6-3")]
     SixSixThree,
 }

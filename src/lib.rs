@@ -32,7 +32,8 @@ pub mod report;
 pub mod search;
 
 pub use board::{
-    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input, replay,
+    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Parity, ParseError, Tiles, Wide, read_input,
+    replay, replay_each,
 };
 pub use error::Error;
 pub use heuristic::{

@@ -8,11 +8,13 @@ mod databases;
 mod progress;
 mod scripting;
 
-use anyhow::Result;
+use anyhow::{Result, anyhow, bail};
 use clap::Parser;
 use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs};
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, Tables, read_input, solve};
+use npuzzle::{
+    Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, Tables, Tiles, read_input, solve,
+};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -21,13 +23,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Exit code for bad usage, bad input and I/O errors.
 const EXIT_TROUBLE: u8 = 2;
 
+/// Prints one `npuzzle: …` line on standard error. A closed or full stderr
+/// loses the line rather than panicking, as `eprintln!` would.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "npuzzle: {}", format_args!($($arg)*));
+    }};
+}
+pub(crate) use note;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        // Nobody reads the rest; the verdict, where there was one, was
+        // returned through `verdict_despite_closed_pipe`.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("npuzzle: {err:#}");
+            note!("{err:#}");
             ExitCode::from(EXIT_TROUBLE)
         }
     }
@@ -36,6 +50,16 @@ fn main() -> ExitCode {
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain()
         .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+/// `code`, the verdict already reached, when writing the report failed only
+/// because standard output was closed (`| head -1`): the reader left, but
+/// the answer stands. Any other failure is an error.
+fn verdict_despite_closed_pipe(written: Result<()>, code: ExitCode) -> Result<ExitCode> {
+    match written {
+        Err(err) if !is_broken_pipe(&err) => Err(err),
+        _ => Ok(code),
+    }
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -61,7 +85,7 @@ fn exit_code(status: Status) -> ExitCode {
 
 fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     let start = read_input(&Input::from_arg(&args.start))?;
-    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let goal = goal_for(&args.goal, &start, &args.start)?;
     let algorithm = algorithm(args.algo);
     let heuristic = heuristic(args.heuristic);
     // Tables first: until the search starts, Ctrl-C simply ends the process.
@@ -73,24 +97,39 @@ fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     let limits = limits(&args.limits, Some(interrupt_flag()));
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
-    let mut out = io::stdout().lock();
-    match args.format {
-        FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
-        FormatArg::Json => {
-            write_json(&mut out, &record)?;
-            if let Some(note) = &record.note {
-                eprintln!("npuzzle: {}: {note}", record.status);
-            }
+    let written = (|| -> Result<()> {
+        let mut out = io::stdout().lock();
+        match args.format {
+            FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
+            FormatArg::Json => write_json(&mut out, &record)?,
         }
+        out.flush()?;
+        Ok(())
+    })();
+    if args.format == FormatArg::Json
+        && let Some(reason) = &record.note
+    {
+        note!("{}: {reason}", record.status);
     }
-    out.flush()?;
-    Ok(exit_code(outcome.status))
+    verdict_despite_closed_pipe(written, exit_code(outcome.status))
+}
+
+/// The goal for `start` (read from `origin`), naming both when their sizes
+/// differ.
+fn goal_for(arg: &str, start: &Tiles, origin: &str) -> Result<Goal> {
+    Goal::new(&goal_spec(arg)?, start.width()).map_err(|e| match e {
+        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {arg}: {e} ({origin})"),
+        other => other.into(),
+    })
 }
 
 /// `--goal`: a named goal, else a board read like START.
 fn goal_spec(arg: &str) -> Result<GoalSpec> {
     if let Some(spec) = GoalSpec::named(arg) {
         return Ok(spec);
+    }
+    if !arg.bytes().any(|b| b.is_ascii_digit()) && !std::path::Path::new(arg).exists() && arg != "-" {
+        bail!("unknown goal '{arg}': expected blank-first, blank-last, snail, a file or an inline board");
     }
     let tiles = read_input(&Input::from_arg(arg)).map_err(|mut e| {
         e.origin = format!("goal {}", e.origin);
@@ -120,7 +159,7 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
 }
 
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel }
+    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel, sharing: 1 }
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a

@@ -8,7 +8,10 @@ code; the work is in `npuzzle::batch`, `npuzzle::compare`,
 use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
 use crate::databases;
 use crate::progress::Progress;
-use crate::{EXIT_TROUBLE, algorithm, goal_spec, heuristic, interrupt_flag, limits};
+use crate::{
+    EXIT_TROUBLE, algorithm, goal_for, goal_spec, heuristic, interrupt_flag, limits, note,
+    verdict_despite_closed_pipe,
+};
 use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
@@ -44,7 +47,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     };
     let found = batch::discover(&args.paths);
     for skipped in &found.skipped {
-        eprintln!("npuzzle: skipping {}: {}", skipped.path.display(), skipped.reason);
+        note!("skipping {}: {}", skipped.path.display(), skipped.reason);
     }
     let items = match args.shard {
         Some(shard) => shard.select(found.items),
@@ -81,7 +84,7 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     out.flush()?;
 
     if finished.not_run > 0 {
-        eprintln!("npuzzle: interrupted: {} of {} puzzles not run", finished.not_run, items.len());
+        note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
     let summary = &finished.summary;
     Ok(ExitCode::from(if summary.error > 0 {
@@ -159,39 +162,42 @@ fn clock_seed() -> u64 {
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
-    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let goal = goal_for(&args.goal, &start, &args.puzzle)?;
     let parity = goal.parity(start.cells());
     let width = start.width();
     let indent = |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
 
-    let mut out = io::stdout().lock();
-    writeln!(out, "puzzle: {}", input.origin())?;
-    write!(out, "{}", indent(start.display_grid(true)))?;
-    writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
-    writeln!(out, "goal: {}", args.goal)?;
-    write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
     let solvable = parity.solvable();
-    writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
-    writeln!(out, "why: {}", parity.reason())?;
-    writeln!(out, "swaps: {}", parity.swaps)?;
-    writeln!(out, "blank_distance: {}", parity.blank_distance)?;
-    writeln!(out, "heuristics:")?;
-    for kind in HeuristicKind::ALL {
-        let value = kind.value(&goal, start.cells());
-        writeln!(out, "  {}: {}", kind.name(), number(value))?;
-    }
-    if start.width() == PDB_WIDTH {
-        // Like compare, check reads the databases only if they are built.
-        match databases::if_built(&goal, &args.pdb) {
-            Ok(Tables { pdb: Some(pdb) }) => {
-                writeln!(out, "  pdb: {}", pdb.value(&Packed::from_tiles(start.cells())))?;
-            }
-            Ok(_) => {}
-            Err(why) => writeln!(out, "  pdb: - ({why})")?,
+    let written = (|| -> Result<()> {
+        let mut out = io::stdout().lock();
+        writeln!(out, "puzzle: {}", input.origin())?;
+        write!(out, "{}", indent(start.display_grid(true)))?;
+        writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
+        writeln!(out, "goal: {}", args.goal)?;
+        write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
+        writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
+        writeln!(out, "why: {}", parity.reason())?;
+        writeln!(out, "swaps: {}", parity.swaps)?;
+        writeln!(out, "blank_distance: {}", parity.blank_distance)?;
+        writeln!(out, "heuristics:")?;
+        for kind in HeuristicKind::ALL {
+            let value = kind.value(&goal, start.cells());
+            writeln!(out, "  {}: {}", kind.name(), number(value))?;
         }
-    }
-    out.flush()?;
-    Ok(ExitCode::from(u8::from(!solvable)))
+        if start.width() == PDB_WIDTH {
+            // Like compare, check reads the databases only if they are built.
+            match databases::if_built(&goal, &args.pdb) {
+                Ok(Tables { pdb: Some(pdb) }) => {
+                    writeln!(out, "  pdb: {}", pdb.value(&Packed::from_tiles(start.cells())))?;
+                }
+                Ok(_) => {}
+                Err(why) => writeln!(out, "  pdb: - ({why})")?,
+            }
+        }
+        out.flush()?;
+        Ok(())
+    })();
+    verdict_despite_closed_pipe(written, ExitCode::from(u8::from(!solvable)))
 }
 
 /// A whole number as is, anything else to four decimals.
@@ -203,9 +209,9 @@ fn number(value: f64) -> String {
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
-    let goal = Goal::new(&goal_spec(&args.goal)?, start.width())?;
+    let goal = goal_for(&args.goal, &start, &args.puzzle)?;
     let tables = databases::if_built(&goal, &args.pdb).unwrap_or_else(|why| {
-        eprintln!("npuzzle: pdb left out ({why})");
+        note!("pdb left out ({why})");
         Tables::NONE
     });
     let limits = limits(&args.limits, Some(interrupt_flag()));

@@ -144,28 +144,41 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
 }
 
 #[test]
+fn files_named_on_the_command_line_are_judged_like_files_in_folders() {
+    // `npuzzle batch puzzles/*` meets the README: passed over with a note.
+    let (code, stdout, stderr) =
+        batch(&["puzzles/2x2", "puzzles/README.md", "puzzles/invalid/duplicate.txt"]);
+    assert_eq!(code, 2, "a malformed .txt is still an error row");
+    assert!(stderr.contains("skipping puzzles/README.md: not a puzzle by extension or content"), "{stderr}");
+    assert!(!stdout.contains("README"), "{stdout}");
+    assert!(stdout.contains("puzzles/invalid/duplicate.txt"), "{stdout}");
+}
+
+#[test]
 fn off_a_terminal_the_default_format_is_csv() {
     let (_, stdout, _) = batch(&["puzzles/2x2"]);
     assert!(stdout.starts_with("file,size,algorithm,"), "{stdout}");
 }
 
 #[test]
-fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file() {
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_and_error() {
     let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
     let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
     let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
-    expected.insert("file");
+    expected.extend(["file", "error"]);
 
-    let (code, stdout, _) = batch(&["puzzles/3x3", "puzzles/unsolvable", "--format", "json"]);
-    assert_eq!(code, 0);
+    let (code, stdout, _) =
+        batch(&["puzzles/3x3", "puzzles/unsolvable", "puzzles/invalid/duplicate.txt", "--format", "json"]);
+    assert_eq!(code, 2, "the malformed file is an error row");
     let rows = json_lines(&stdout);
-    assert_eq!(rows.len(), count_files("3x3") + count_files("unsolvable"));
+    assert_eq!(rows.len(), count_files("3x3") + count_files("unsolvable") + 1);
     for row in &rows {
         let keys: BTreeSet<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, expected, "{row}");
+        assert_eq!(keys, expected, "every line has the same keys: {row}");
+        assert_eq!(row["error"].is_null(), row["status"] != "error", "{row}");
     }
     let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
-    for key in expected.iter().filter(|&&k| k != "file" && k != "runtime_ms") {
+    for key in expected.iter().filter(|&&k| !["file", "error", "runtime_ms"].contains(&k)) {
         assert_eq!(easy[key], solve[key], "{key}");
     }
 }

@@ -110,7 +110,35 @@ fn a_goal_of_another_size_is_rejected() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(contains("goal is 4×4 but the start is 3×3"));
+        .stderr(contains(
+            "--goal puzzles/goals/snail-4x4.txt: goal is 4×4 but the start is 3×3 (puzzles/3x3/easy-3.txt)",
+        ));
+}
+
+#[test]
+fn a_misspelt_goal_name_lists_the_names() {
+    npuzzle()
+        .args(["solve", "puzzles/3x3/easy-3.txt", "--goal", "Snail"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown goal 'Snail': expected blank-first, blank-last, snail"));
+}
+
+#[test]
+fn a_malformed_inline_board_names_its_bad_token() {
+    for (board, token) in [("1,2,x,3,4,0,6,7,8", "'x'"), ("1,2,-5,3,4,0,6,7,8", "'-5'")] {
+        npuzzle()
+            .args(["solve", board])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(format!("<argument>:1: {token} is not a non-negative integer")));
+    }
+    npuzzle()
+        .args(["solve", "0 1 2 3 4 5 6 7 99999999999999999999999999"])
+        .assert()
+        .code(2)
+        .stderr(contains("99999999999999999999999… is far too large to be a tile"));
 }
 
 #[test]
@@ -326,6 +354,42 @@ fn a_closed_pipe_ends_quietly() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.is_empty(), "{stderr}");
     assert!(out.status.success());
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_as_the_exit_code() {
+    // Unsolvable is 1 and a limit 3 even when nobody reads the report.
+    for (args, code) in [
+        (&["solve", "puzzles/unsolvable/swap-3x3.txt"][..], 1),
+        (&["solve", "puzzles/korf100/055.txt", "--algo", "bfs", "--max-nodes", "1000"][..], 3),
+        (&["check", "puzzles/unsolvable/swap-3x3.txt"][..], 1),
+    ] {
+        let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut child = child;
+        drop(child.stdout.take()); // closed before (or while) anything is written
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn a_closed_stderr_loses_the_message_not_the_exit_code() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["solve", "puzzles/invalid/duplicate.txt"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    assert_eq!(child.wait().unwrap().code(), Some(2), "no panic (101)");
 }
 
 #[cfg(unix)]

@@ -73,6 +73,38 @@ fn dfs_paths_replay_from_start_to_goal() {
 }
 
 #[test]
+fn depth_limited_dfs_paths_on_random_walk_15_puzzles_replay() {
+    // Unlimited DFS would wander the 10^13 states of the 15-puzzle; a depth
+    // limit a little past the true distance makes it find a path, which
+    // must replay and respect the limit.
+    let truth = fifteen_puzzle_ball(10);
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let mut rng = Rng(1515);
+    let mut solved = 0;
+    for _ in 0..30 {
+        let steps = 4 + rng.below(7);
+        let start = rng.walk(goal.tiles().cells(), 4, steps);
+        let distance = truth[&start];
+        let limit = distance + 2;
+        let limits = Limits { max_depth: Some(limit), max_nodes: Some(2_000_000), ..Limits::default() };
+        let tiles = Tiles::new(&start).unwrap();
+        let outcome =
+            solve(&tiles, &goal, Algorithm::Dfs, HeuristicKind::Zero, &limits, &Tables::NONE).unwrap();
+        if let Some(path) = &outcome.path {
+            solved += 1;
+            assert!(path.len() as u32 <= limit && path.len() as u32 >= distance, "{start:?}: {}", path.len());
+            let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+            assert_eq!(play(&start, 4, &names), goal.tiles().cells(), "{start:?}: replays");
+        } else {
+            // Graph DFS may close a board first met deep and so miss a
+            // shallow path; it must then say so, never claim unsolvable.
+            assert!(matches!(outcome.status, Status::Limit(_)), "{start:?}: {:?}", outcome.status);
+        }
+    }
+    assert!(solved >= 20, "most walks are found: {solved}");
+}
+
+#[test]
 fn every_2x2_board_gets_its_true_cost_or_unsolvable() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 2).unwrap();
     let truth = all_distances(goal.tiles().cells(), 2);

@@ -169,7 +169,7 @@ struct Flaky(&'static std::collections::HashMap<Vec<u8>, u32>);
 impl Heuristic<Packed> for Flaky {
     const CONSISTENT: bool = false;
     fn estimate(&self, board: &Packed) -> u32 {
-        if board.bits().count_ones() % 2 == 0 { 0 } else { self.0[&board.to_tiles(9)] }
+        if board.bits().count_ones().is_multiple_of(2) { 0 } else { self.0[&board.to_tiles(9)] }
     }
 }
 

@@ -77,3 +77,24 @@ fn walks_are_solvable_and_a_swap_of_two_tiles_is_not_for_every_named_goal() {
         }
     }
 }
+
+#[test]
+fn parity_agrees_with_the_inversion_rule_towards_every_named_goal_on_random_wide_boards() {
+    // Solvability splits the boards into two classes, so a start reaches a
+    // goal exactly when both fall on the same side of the blank-last rule.
+    let mut rng = Rng(44);
+    for width in 4..=8 {
+        for spec in named_goals() {
+            let goal = Goal::new(&spec, width).unwrap();
+            let goal_side = inversion_rule(goal.tiles().cells(), width);
+            for _ in 0..100 {
+                let start = rng.shuffle(width * width);
+                assert_eq!(
+                    goal.parity(&start).solvable(),
+                    inversion_rule(&start, width) == goal_side,
+                    "width {width}, {spec:?}: {start:?}"
+                );
+            }
+        }
+    }
+}

@@ -62,17 +62,20 @@ impl Parity {
 
     /// One sentence explaining the verdict.
     pub fn reason(&self) -> String {
-        let word = |n: usize| if n % 2 == 0 { "even" } else { "odd" };
+        let word = |n: usize| if n.is_multiple_of(2) { "even" } else { "odd" };
         let verdict = if self.solvable() {
             "the parities match, as every reachable board's do"
         } else {
             "every move flips both parities, so they can never match"
         };
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         format!(
-            "the arrangement is {} swaps from the goal ({}) and the blank is {} moves from its goal cell ({}); {verdict}",
+            "the arrangement is {} swap{} from the goal ({}) and the blank is {} move{} from its goal cell ({}); {verdict}",
             self.swaps,
+            plural(self.swaps),
             word(self.swaps),
             self.blank_distance,
+            plural(self.blank_distance),
             word(self.blank_distance),
         )
     }

@@ -16,6 +16,7 @@ mod wide;
 pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
+pub(crate) use parse::io_message;
 pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};
 pub use wide::{TaggedWide, Wide};
 
@@ -295,17 +296,33 @@ impl Geometry {
 /// # Errors
 /// The index of the first move that would push the blank off the board.
 pub fn replay(start: &[u8], width: usize, path: &[Move]) -> Result<Vec<Vec<u8>>, usize> {
+    let mut boards = Vec::with_capacity(path.len() + 1);
+    replay_each(start, width, path, |board| boards.push(board.to_vec()))?;
+    Ok(boards)
+}
+
+/// Plays `path` from `start`, handing each board from start to finish to
+/// `each` as it goes: a path of millions of moves needs no list of boards.
+///
+/// # Errors
+/// The index of the first move that would push the blank off the board.
+pub fn replay_each(
+    start: &[u8],
+    width: usize,
+    path: &[Move],
+    mut each: impl FnMut(&[u8]),
+) -> Result<(), usize> {
     let geometry = Geometry::new(width);
     let mut board = start.to_vec();
     let mut blank = board.iter().position(|&t| t == 0).ok_or(0usize)?;
-    let mut boards = vec![board.clone()];
+    each(&board);
     for (i, &mv) in path.iter().enumerate() {
         let to = geometry.target(blank, mv).ok_or(i)?;
         board.swap(blank, to);
         blank = to;
-        boards.push(board.clone());
+        each(&board);
     }
-    Ok(boards)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -103,8 +103,12 @@ impl Input {
         if arg == "-" {
             return Input::Stdin;
         }
-        let looks_inline = arg.contains([',', ' ', '\n', '\t'])
-            && arg.chars().all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace());
+        // A list of mostly numbers is a board, even a malformed one (so its
+        // error names the bad token); anything else is a file name.
+        let tokens: Vec<&str> =
+            arg.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
+        let numbers = tokens.iter().filter(|t| t.bytes().all(|b| b.is_ascii_digit())).count();
+        let looks_inline = arg.contains([',', ' ', '\n', '\t']) && numbers * 2 >= tokens.len() && numbers > 0;
         if looks_inline && !Path::new(arg).exists() {
             Input::Inline(arg.to_owned())
         } else {
@@ -137,6 +141,9 @@ pub enum ParseErrorKind {
     /// A token that is not a non-negative integer.
     #[error("'{0}' is not a non-negative integer")]
     BadToken(String),
+    /// A number with too many digits to be any tile.
+    #[error("{0} is far too large to be a tile")]
+    Huge(String),
     /// The header width is unusable.
     #[error("header width {0} is not supported (widths {MIN_WIDTH} to {MAX_WIDTH})")]
     BadHeader(u64),
@@ -218,7 +225,7 @@ pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
 }
 
 /// `io::Error`'s message without the "(os error N)" suffix users don't need.
-fn io_message(e: &io::Error) -> String {
+pub(crate) fn io_message(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_owned(),
@@ -243,6 +250,8 @@ fn read_limited(reader: impl Read) -> Result<String, ParseErrorKind> {
 /// # Errors
 /// The line (where one is to blame) and what is wrong.
 pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)> {
+    // Editors on some systems start UTF-8 files with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<(usize, Vec<u64>)> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let content = raw.split('#').next().unwrap_or("");
@@ -255,8 +264,11 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
                 let shown: String = token.chars().take(20).collect::<String>().escape_debug().to_string();
                 return Err((Some(index + 1), ParseErrorKind::BadToken(shown)));
             }
-            // Too many digits for u64 is still just an out-of-range tile.
-            numbers.push(token.parse::<u64>().unwrap_or(u64::MAX));
+            let Ok(number) = token.parse::<u64>() else {
+                let shown = if token.len() > 24 { format!("{}…", &token[..24]) } else { token.to_owned() };
+                return Err((Some(index + 1), ParseErrorKind::Huge(shown)));
+            };
+            numbers.push(number);
         }
         if !numbers.is_empty() {
             lines.push((index + 1, numbers));
@@ -373,10 +385,12 @@ mod tests {
         assert_eq!(kind("0 1\n1 2"), (Some(2), ParseErrorKind::Duplicate { tile: 1, first_line: Some(1) }));
         let big: Vec<String> = (0..81).map(|t| t.to_string()).collect();
         assert_eq!(kind(&big.join(" ")), (None, ParseErrorKind::TooWide(9)));
+        // Too many digits for any integer type: the message shows what was typed.
         assert_eq!(
             kind("0 1 2 99999999999999999999999"),
-            (Some(1), ParseErrorKind::OutOfRange { tile: u64::MAX, max: 3 })
+            (Some(1), ParseErrorKind::Huge("99999999999999999999999".into()))
         );
+        assert!(parse_board("\u{feff}0 1\n2 3").is_ok(), "a byte-order mark is not a token");
     }
 
     #[test]
@@ -385,5 +399,10 @@ mod tests {
         assert_eq!(Input::from_arg("1,2,0,3"), Input::Inline("1,2,0,3".into()));
         assert_eq!(Input::from_arg("1 2 0 3"), Input::Inline("1 2 0 3".into()));
         assert_eq!(Input::from_arg("missing.txt"), Input::File("missing.txt".into()));
+        // Mostly numbers: a board, so its error can name the bad token.
+        assert_eq!(Input::from_arg("1,2,x,3"), Input::Inline("1,2,x,3".into()));
+        assert_eq!(Input::from_arg("1 2 -5 3"), Input::Inline("1 2 -5 3".into()));
+        // Mostly words: a file name, even with spaces and a digit.
+        assert_eq!(Input::from_arg("my puzzle 2.txt"), Input::File("my puzzle 2.txt".into()));
     }
 }

@@ -17,26 +17,33 @@ pub fn write_json(out: &mut impl Write, record: &Record) -> io::Result<()> {
 }
 
 /// The JSON Lines exporter: each row is the record `solve --format json`
-/// writes (plus `file` and `error` where set), and `branching_factor` when
-/// the layout lists that column.
+/// writes, plus `file` where set, and `error` (`null` unless the row is an
+/// error) and `branching_factor` on every row when the layout lists those
+/// columns, so all lines of a run have the same keys.
 #[derive(Debug)]
 pub struct JsonLines<W: Write> {
     out: W,
+    error: bool,
     branching_factor: bool,
 }
 
-/// A record with b* alongside its keys.
+/// A record with the layout's extra keys alongside its own: an outer `None`
+/// leaves the key out, an inner one writes `null`.
 #[derive(Serialize)]
-struct WithBranchingFactor<'a> {
+#[expect(clippy::option_option, reason = "a missing key and a null value are both meant")]
+struct Line<'a> {
     #[serde(flatten)]
     record: &'a Record,
-    branching_factor: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Option<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    branching_factor: Option<Option<f64>>,
 }
 
 impl<W: Write> JsonLines<W> {
     /// JSON Lines written to `out`.
     pub fn new(out: W) -> JsonLines<W> {
-        JsonLines { out, branching_factor: false }
+        JsonLines { out, error: false, branching_factor: false }
     }
 
     /// The writer, back.
@@ -47,21 +54,21 @@ impl<W: Write> JsonLines<W> {
 
 impl<W: Write> Reporter for JsonLines<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
+        self.error = layout.columns.contains(&Column::Error);
         self.branching_factor = layout.columns.contains(&Column::BranchingFactor);
         Ok(())
     }
 
     fn row(&mut self, record: &Record) -> io::Result<()> {
-        if self.branching_factor {
-            let row = WithBranchingFactor {
-                record,
-                branching_factor: record.branching_factor().map(|b| (b * 1e4).round() / 1e4),
-            };
-            serde_json::to_writer(&mut self.out, &row).map_err(io::Error::from)?;
-            self.out.write_all(b"\n")
-        } else {
-            write_json(&mut self.out, record)
-        }
+        let row = Line {
+            record,
+            error: self.error.then_some(record.error.as_deref()),
+            branching_factor: self
+                .branching_factor
+                .then(|| record.branching_factor().map(|b| (b * 1e4).round() / 1e4)),
+        };
+        serde_json::to_writer(&mut self.out, &row).map_err(io::Error::from)?;
+        self.out.write_all(b"\n")
     }
 
     fn finish(&mut self, _: Option<&Summary>) -> io::Result<()> {
@@ -94,7 +101,7 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["file"], "a, \"quoted\" name.txt");
         assert_eq!(rows[0]["cost"], 3);
-        assert!(rows[0].get("error").is_none());
+        assert_eq!(rows[0]["error"], serde_json::Value::Null, "every batch line has the key");
         assert!(rows[0].get("branching_factor").is_none());
         assert_eq!(rows[1]["status"], "error");
         assert_eq!(rows[1]["size"], serde_json::Value::Null);

@@ -37,7 +37,7 @@ pub enum Format {
 
 /// One solve, as plain data. Its serialised form is the JSON report.
 ///
-/// `file` and `error` are only set in batch rows and are left out of the
+/// `file` and `error` are only set in batch rows; `file` is left out of the
 /// JSON when absent, so `solve --format json` keeps exactly its keys.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
@@ -78,8 +78,9 @@ pub struct Record {
     pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
-    /// Why an `"error"` row has no verdict.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why an `"error"` row has no verdict (in JSON only where the row's
+    /// layout has an error column; see [`JsonLines`]).
+    #[serde(skip)]
     pub error: Option<String>,
     /// Why the search ended without a solution, for people (not in JSON).
     #[serde(skip)]

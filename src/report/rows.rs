@@ -245,7 +245,9 @@ impl Summary {
         }
         self.nodes_expanded += record.nodes_expanded;
         self.nodes_generated += record.nodes_generated;
-        if record.status != ERROR {
+        // Errors never searched, and unsolvable starts are told by parity
+        // alone: their zeros would drag the medians down.
+        if record.status != ERROR && record.status != "unsolvable" {
             self.runtimes_ms.push(record.runtime_ms);
             self.expansions.push(record.nodes_expanded as f64);
         }
@@ -286,7 +288,11 @@ pub(crate) fn median(values: &[f64]) -> Option<f64> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mid = sorted.len() / 2;
-    Some(if sorted.len() % 2 == 0 { f64::midpoint(sorted[mid - 1], sorted[mid]) } else { sorted[mid] })
+    Some(if sorted.len().is_multiple_of(2) {
+        f64::midpoint(sorted[mid - 1], sorted[mid])
+    } else {
+        sorted[mid]
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 /*!
 Table: aligned columns for people, written row by row as results arrive, so
-widths are fixed up front (wide enough for typical values; a larger value
-pushes its own line out rather than holding the table back).
+widths are set up front (wide enough for typical values). A larger value
+widens its column from that row on rather than holding the table back.
 */
 
 use super::{Column, Layout, Record, Reporter, Summary};
@@ -32,11 +32,13 @@ impl<W: Write> Table<W> {
 
     fn line(&mut self, cells: &[String]) -> io::Result<()> {
         let mut line = String::new();
-        for (i, ((column, width), cell)) in self.columns.iter().zip(cells).enumerate() {
+        for (i, ((column, width), cell)) in self.columns.iter_mut().zip(cells).enumerate() {
             if i > 0 {
                 line.push_str(GAP);
             }
-            let pad = width.saturating_sub(cell.chars().count());
+            let chars = cell.chars().count();
+            *width = (*width).max(chars);
+            let pad = *width - chars;
             if column.numeric() {
                 line.extend(std::iter::repeat_n(' ', pad));
                 line.push_str(cell);
@@ -59,7 +61,7 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
         Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
         Column::Status => "unsolvable".len(),
         Column::Cost | Column::Depth | Column::MaxDepth => 3,
-        Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 8,
+        Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 10,
         Column::RuntimeMs => "1000.000".len(),
         Column::BranchingFactor => "2.0000".len(),
         Column::Error => 0,
@@ -102,7 +104,8 @@ impl<W: Write> Reporter for Table<W> {
             None => writeln!(out)?,
         }
         let rate = s.nodes_per_second().map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
-        let median = s.median_nodes_expanded().map_or_else(|| "-".to_owned(), |m| format!("{m:.0}"));
+        // The mean of the two middle rows may end in .5: shown as it is.
+        let median = s.median_nodes_expanded().map_or_else(|| "-".to_owned(), |m| format!("{m}"));
         writeln!(out, "nodes expanded: {} total, {median} median, {rate} per second", s.nodes_expanded)
     }
 

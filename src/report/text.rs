@@ -4,7 +4,7 @@ nodes_expanded` works on either), optionally every board of the solution.
 */
 
 use super::Record;
-use crate::board::{Move, Tiles, replay};
+use crate::board::{Move, Tiles, replay_each};
 use std::io::{self, Write};
 
 /// Writes `record` as labelled lines; with `show_states`, every board of the
@@ -21,8 +21,12 @@ pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> i
         if path.is_empty() {
             writeln!(out, "path: (none: the start is the goal)")?;
         } else {
-            let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
-            writeln!(out, "path: {}", names.join(" "))?;
+            // Written move by move: a DFS path can be tens of millions long.
+            out.write_all(b"path:")?;
+            for mv in path {
+                write!(out, " {}", mv.name())?;
+            }
+            writeln!(out)?;
         }
     }
     let or_dash = |v: Option<usize>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
@@ -41,15 +45,23 @@ pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> i
 }
 
 fn write_states(out: &mut impl Write, record: &Record, moves: &[Move]) -> io::Result<()> {
-    let boards = replay(&record.start, record.size, moves).expect("solutions replay");
-    for (step, board) in boards.into_iter().enumerate() {
-        let label = match step {
-            0 => "start".to_owned(),
-            _ => format!("{} {}", step, moves[step - 1]),
-        };
-        writeln!(out, "\n{label}")?;
-        let tiles = Tiles::new(&board).expect("replayed boards stay valid");
-        out.write_all(tiles.display_grid(true).as_bytes())?;
+    let mut written = Ok(());
+    let mut step = 0;
+    replay_each(&record.start, record.size, moves, |board| {
+        if written.is_ok() {
+            written = write_state(out, step, moves, board);
+        }
+        step += 1;
+    })
+    .expect("solutions replay");
+    written
+}
+
+fn write_state(out: &mut impl Write, step: usize, moves: &[Move], board: &[u8]) -> io::Result<()> {
+    match step {
+        0 => writeln!(out, "\nstart")?,
+        _ => writeln!(out, "\n{} {}", step, moves[step - 1])?,
     }
-    Ok(())
+    let tiles = Tiles::new(board).expect("replayed boards stay valid");
+    out.write_all(tiles.display_grid(true).as_bytes())
 }

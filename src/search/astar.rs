@@ -184,6 +184,20 @@ pub(crate) fn bytes_per_state<B: Board>() -> u64 {
     bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>()
 }
 
+/// Worst-case bytes per stored state over every open list and closed set A*
+/// may use (any heuristic).
+pub(crate) fn worst_bytes_per_state<B: Board>() -> u64 {
+    [
+        bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>(),
+        bytes_per_state_with::<B, HeapQueue<B::Tagged>, TaggedSet<B>>(),
+        bytes_per_state_with::<B, BucketQueue<B::Tagged>, Reopening<B>>(),
+        bytes_per_state_with::<B, HeapQueue<B::Tagged>, Reopening<B>>(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0)
+}
+
 /// Worst-case bytes per stored state: a closed record, or an open entry in a
 /// vector that just doubled (plus slack for the per-f bucket vectors).
 fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {

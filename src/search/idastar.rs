@@ -171,7 +171,7 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
             self.cut_at_depth = true;
             return Some(Flow::Next);
         }
-        if self.stats.nodes_expanded % Budget::TICKS_PER_CHECK == 0
+        if self.stats.nodes_expanded.is_multiple_of(Budget::TICKS_PER_CHECK)
             && let Some(limit) = self.budget.check_now()
         {
             self.stop = Some(limit);

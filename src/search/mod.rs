@@ -23,8 +23,8 @@ use crate::error::Error;
 use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
 use std::fmt;
 use std::ops::AddAssign;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The search algorithms.
@@ -78,6 +78,9 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Set from elsewhere (e.g. a Ctrl-C handler) to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// How many searches run at once and share the machine's memory (batch
+    /// jobs); 0 and 1 both mean this one alone.
+    pub sharing: u32,
 }
 
 /// Which limit stopped a search.
@@ -193,6 +196,33 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
     }
 }
 
+/// The most memory `max_nodes` stored states could take with `algorithm` on
+/// a `width`×`width` board, whatever the heuristic: what an explicit
+/// `--max-nodes` is checked against before a search may grow that far.
+pub fn worst_case_bytes(algorithm: Algorithm, width: usize, max_nodes: u64) -> u64 {
+    let per_state = match (algorithm, width <= Packed::MAX_WIDTH) {
+        (Algorithm::AStar, true) => astar::worst_bytes_per_state::<Packed>(),
+        (Algorithm::AStar, false) => astar::worst_bytes_per_state::<Wide>(),
+        (_, true) => bytes_per_state::<Packed>(algorithm),
+        (_, false) => bytes_per_state::<Wide>(algorithm),
+    };
+    max_nodes.saturating_mul(per_state)
+}
+
+/// The bytes one of `sharing` searches may ever use: three quarters of the
+/// machine's memory, split between them, so that no `--max-nodes` can make
+/// the process abort for lack of memory. Unlimited where the machine's
+/// memory cannot be read.
+fn memory_cap(sharing: u32) -> u64 {
+    static TOTAL: OnceLock<Option<u64>> = OnceLock::new();
+    let total = TOTAL.get_or_init(|| {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let kib = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().strip_suffix("kB")?;
+        kib.trim().parse::<u64>().ok().map(|k| k * 1024)
+    });
+    total.map_or(u64::MAX, |bytes| bytes / 4 * 3 / u64::from(sharing.max(1)))
+}
+
 /// Tracks the clock, the node budget and cancellation for one search.
 pub(crate) struct Budget {
     started: Instant,
@@ -216,7 +246,10 @@ impl Budget {
             started,
             deadline: limits.timeout.map(|t| started + t),
             timeout: limits.timeout.unwrap_or_default(),
-            max_nodes: limits.max_nodes.unwrap_or(MEMORY_BUDGET / bytes_per_state),
+            max_nodes: limits
+                .max_nodes
+                .unwrap_or(MEMORY_BUDGET / bytes_per_state)
+                .min(memory_cap(limits.sharing) / bytes_per_state),
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,
@@ -419,6 +452,17 @@ fn solve_as<B: Board>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_node_limit_outgrows_the_machine() {
+        let huge = Limits { max_nodes: Some(u64::MAX / 2), ..Limits::default() };
+        let alone = Budget::start(&huge, 53).max_nodes;
+        assert!(alone.saturating_mul(53) <= memory_cap(1), "{alone}");
+        let shared = Budget::start(&Limits { sharing: 2, ..huge }, 53).max_nodes;
+        assert!(shared <= alone / 2 + 1, "{shared} vs {alone}");
+        // Smaller limits are kept as given.
+        assert_eq!(Budget::start(&Limits { max_nodes: Some(1000), ..Limits::default() }, 53).max_nodes, 1000);
+    }
 
     #[test]
     fn default_node_limits_match_the_readme() {
