@@ -60,9 +60,6 @@ use thiserror::Error;
 /// Most patterns one [`Pdb`] combines.
 pub const MAX_PATTERNS: usize = 8;
 
-/// Marks a tile that belongs to no pattern.
-const NO_PATTERN: u8 = u8::MAX;
-
 /// The built-in partitions of the 15-puzzle's tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Partition {
@@ -621,8 +618,8 @@ impl Mirror {
     }
 }
 
-/// Per-pattern values of one board and of its mirror image, for searches
-/// that carry them from parent to child ([`Pdb::update_parts`]).
+/// Per-pattern values of one board and of its mirror image: what makes up
+/// [`Pdb::value`], for inspection and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
     direct: [u8; MAX_PATTERNS],
@@ -645,8 +642,6 @@ pub struct Pdb {
     partition: Option<Partition>,
     cells: usize,
     databases: Vec<PatternDatabase>,
-    /// `pattern_of[tile]`: the database holding `tile`, or [`NO_PATTERN`].
-    pattern_of: [u8; MAX_CELLS],
     mirror: Option<Mirror>,
     /// The CPU has popcnt (checked at run time).
     fast: bool,
@@ -740,7 +735,7 @@ impl Pdb {
     /// [`PdbError::BadPattern`] when a database was built for another goal,
     /// two share a tile, or there are more than [`MAX_PATTERNS`].
     pub fn from_databases(goal: &Goal, databases: Vec<PatternDatabase>) -> Result<Pdb, PdbError> {
-        let mut pattern_of = [NO_PATTERN; MAX_CELLS];
+        let mut taken = 0u32;
         for (i, db) in databases.iter().enumerate() {
             let bad = |why| PdbError::BadPattern { tiles: db.tiles.clone(), why };
             if db.goal != goal.tiles().cells() {
@@ -749,18 +744,16 @@ impl Pdb {
             if i >= MAX_PATTERNS {
                 return Err(bad("too many patterns"));
             }
-            for &t in &db.tiles {
-                if pattern_of[t as usize] != NO_PATTERN {
-                    return Err(bad("shares a tile with another pattern"));
-                }
-                pattern_of[t as usize] = i as u8;
+            let tiles = db.tiles.iter().fold(0u32, |mask, &t| mask | 1 << t);
+            if tiles & taken != 0 {
+                return Err(bad("shares a tile with another pattern"));
             }
+            taken |= tiles;
         }
         Ok(Pdb {
             partition: None,
             cells: goal.cells(),
             databases,
-            pattern_of,
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt"),
@@ -858,52 +851,6 @@ impl Pdb {
         }
         parts
     }
-
-    /// The parts of `child`, reached from a board with `parts` by sliding
-    /// `tile`: only the pattern holding `tile` and, in the mirror, the one
-    /// holding its image are looked up again.
-    #[inline]
-    pub fn update_parts(&self, parts: &Parts, child: &Packed, tile: u8) -> Parts {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has popcnt.
-            return unsafe { self.update_parts_fast(parts, *child, tile) };
-        }
-        self.update_parts_portable(parts, *child, tile)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn update_parts_fast(&self, parts: &Parts, child: Packed, tile: u8) -> Parts {
-        self.update_parts_portable(parts, child, tile)
-    }
-
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn update_parts_portable(&self, parts: &Parts, child: Packed, tile: u8) -> Parts {
-        let mut out = *parts;
-        let cell_of = cells_of(child.bits(), self.cells);
-        let direct = usize::from(self.pattern_of[tile as usize]);
-        let mut at = [usize::MAX; 2];
-        if let Some(db) = self.databases.get(direct) {
-            at[0] = db.indexer.rank_of(&cell_of, &db.order);
-        }
-        let mut image = usize::from(NO_PATTERN);
-        if let Some(m) = &self.mirror {
-            image = usize::from(self.pattern_of[m.relabel[tile as usize] as usize]);
-            if let Some(db) = self.databases.get(image) {
-                let mirrored = m.reflect(&cell_of, self.cells);
-                at[1] = db.indexer.rank_of(&mirrored, &db.order);
-            }
-        }
-        if let Some(db) = self.databases.get(direct) {
-            out.direct[direct] = db.values[at[0]];
-        }
-        if let Some(db) = self.databases.get(image) {
-            out.mirrored[image] = db.values[at[1]];
-        }
-        out
-    }
 }
 
 impl Heuristic<Packed> for Pdb {
@@ -919,8 +866,7 @@ impl Heuristic<Packed> for Pdb {
     /// A fresh lookup: the parent's value alone cannot say which patterns
     /// (or which side of the mirror) made it, so the other patterns' values
     /// cannot be kept. Their entries were just read for the parent and are
-    /// in cache, so this costs the same memory traffic as an incremental
-    /// update; searches that can carry [`Parts`] use [`Pdb::update_parts`].
+    /// in cache, so the lookups of the unchanged patterns cost little.
     #[inline]
     fn update(&self, child: &Packed, _: u32, _: u8, _: usize, _: usize) -> u32 {
         self.value(child)
