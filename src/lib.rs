@@ -5,11 +5,14 @@ The crate is laid out as the data flows:
 
 - [`board`]: encodings behind the [`Board`] trait ([`Packed`] `u64` up to
   4×4, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule.
-- [`heuristic`]: lower bounds behind the [`Heuristic`] trait.
+- [`heuristic`]: lower bounds behind the [`Heuristic`] trait, up to the
+  additive pattern databases of [`heuristic::pdb`] (built once, cached on
+  disk, handed to searches as [`Tables`]).
 - [`search`]: [`bfs`], [`dfs`], [`astar`], [`idastar`], each generic over board and
   heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
   dispatches run-time choices to them.
-- [`report`]: text and JSON renderings of an outcome; no search prints.
+- [`report`]: text, JSON, CSV and table renderings of outcomes, one
+  exporter per format; no search prints.
 - [`batch`] and [`compare`]: many solves at once (folders of puzzles on a
   pool of threads; every algorithm and heuristic on one puzzle), for the
   scripting commands; puzzles to feed them come from [`board::generate`].
