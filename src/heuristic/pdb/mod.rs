@@ -252,6 +252,22 @@ struct Job {
 
 const SINGLE: Job = Job { pattern: 0, patterns: 1 };
 
+impl Job {
+    /// A callback taking the units done so far and reporting them as
+    /// `phase` of this job, out of `total`.
+    fn reporter<'a>(
+        self,
+        phase: Phase,
+        tiles: &'a [u8],
+        total: u64,
+        progress: &'a mut dyn FnMut(Progress<'_>),
+    ) -> impl FnMut(u64) + 'a {
+        move |done| {
+            progress(Progress { phase, pattern: self.pattern, patterns: self.patterns, tiles, done, total });
+        }
+    }
+}
+
 /// An anonymous, zeroed table for `bytes` entries, its pages mapped up front
 /// (one call instead of a fault per page: the table is about to be filled).
 fn table(bytes: usize) -> Result<MmapMut, PdbError> {
@@ -354,16 +370,7 @@ impl PatternDatabase {
         };
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let total = indexer.len() as u64;
-        let mut report = |done| {
-            progress(Progress {
-                phase: Phase::Building,
-                pattern: job.pattern,
-                patterns: job.patterns,
-                tiles,
-                done,
-                total,
-            });
-        };
+        let mut report = job.reporter(Phase::Building, tiles, total, progress);
         report(0);
         build::breadth_first(&space, &mut values, threads, &mut report).map_err(|e| match e {
             build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
@@ -404,16 +411,7 @@ impl PatternDatabase {
         let mut values = table(indexer.len())?;
         let id = identity(goal, tiles, &indexer);
         let total = indexer.len() as u64;
-        let mut report = |done| {
-            progress(Progress {
-                phase: Phase::Loading,
-                pattern: job.pattern,
-                patterns: job.patterns,
-                tiles,
-                done,
-                total,
-            });
-        };
+        let mut report = job.reporter(Phase::Loading, tiles, total, progress);
         store::read(path, &id, &mut values, &mut report).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
@@ -444,16 +442,7 @@ impl PatternDatabase {
             entries: self.len() as u64,
         };
         let total = self.len() as u64;
-        let mut report = |done| {
-            progress(Progress {
-                phase: Phase::Saving,
-                pattern: job.pattern,
-                patterns: job.patterns,
-                tiles: &self.tiles,
-                done,
-                total,
-            });
-        };
+        let mut report = job.reporter(Phase::Saving, &self.tiles, total, progress);
         store::write(path, &id, &self.values, &mut report)
             .map_err(|source| PdbError::Io { path: path.to_owned(), source })
     }
