@@ -29,13 +29,13 @@ use crate::heuristic::Heuristic;
 /// assert_eq!(outcome.cost(), Some(31));
 /// ```
 pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
-    let geometry = Geometry::new(goal.width());
+    let geometry = Geometry::without_duplicates(goal.width());
     let unit = u64::from(H::UNIT);
     let budget = Budget::start(limits, 1);
     let max_depth = budget.max_depth();
     let h_start = h.estimate(start);
     let mut search = Search {
-        geometry: &geometry,
+        geometry,
         h,
         target: B::from_tiles(goal.tiles().cells()),
         bound: 0,
@@ -49,7 +49,7 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         path: Vec::new(),
         revised: 0,
     };
-    let row = geometry.row(start.blank(), None);
+    let row = geometry.start_row(start.blank());
     let mut bound = u64::from(h_start).div_ceil(unit) * unit;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such

@@ -1,0 +1,377 @@
+/*!
+Move automata: which moves a depth-first search may make next, given the
+moves that led here. Depth-first searches keep no record of visited boards,
+so every path that revisits a board, or reaches one that another path of
+the same length reaches, costs a whole subtree searched again. Of all the
+blank paths from one cell that leave the tiles in the same arrangement, only
+the smallest needs searching: the shortest, and among equally short ones the
+first in successor order. An automaton over the blank's recent path rejects
+every other one, up to a chosen length (Taylor and Korf, "Pruning duplicate
+nodes in depth-first search", 1993).
+
+The rules are found by enumeration: for each start cell, the paths the
+automaton built so far accepts, length by length in successor order, with
+the arrangement each leaves; a path whose arrangement an earlier path left
+becomes a rule. Rules are blank-cell paths, so each holds exactly where it
+applies, edges included. Rules of length 2 are the undo moves; longer ones
+(the two ways around a 2×2 block, …) are what makes this worth it.
+
+The rules run as an Aho–Corasick automaton over cell paths: a state is the
+longest recent path that begins some rule, and a move into a state that
+completes a rule is left out. Why pruning keeps searches complete and
+optimal: take, among the optimal solutions, the smallest path (shortest,
+then first in successor order). Any rule inside it could be swapped for its
+smaller twin, giving a smaller solution, so it holds no rule and is never
+pruned; and every node on an optimal path is within any bound an
+admissible heuristic leads iterative deepening to.
+*/
+
+use super::{Move, NONE, Step};
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
+
+/// No state (an illegal or rejected move).
+const NO_STATE: u32 = u32::MAX;
+
+/// The most states a table row index (`u16`) can name.
+pub(crate) const MAX_STATES: usize = u16::MAX as usize;
+
+/// The automaton, as rows of steps: row `cell` is the start with the blank
+/// at `cell` and nothing known of the path before.
+pub(crate) struct Automaton {
+    pub steps: Vec<[Step; 4]>,
+}
+
+/// A trie of rules (blank-cell paths); nodes `0..cells` are the one-cell
+/// paths, one per start cell.
+#[derive(Clone)]
+struct Trie {
+    /// The blank's cell at each node.
+    cell: Vec<u8>,
+    /// Child per move.
+    child: Vec<[u32; 4]>,
+    /// Whether the node's path is a rule.
+    rule: Vec<bool>,
+}
+
+impl Trie {
+    fn new(cells: usize) -> Trie {
+        Trie { cell: (0..cells as u8).collect(), child: vec![[NO_STATE; 4]; cells], rule: vec![false; cells] }
+    }
+
+    /// Adds the rule starting at `start` and following `moves`.
+    fn insert(&mut self, targets: &[[u8; 4]], start: u8, moves: &[Move]) {
+        let mut node = start as usize;
+        for &mv in moves {
+            let next = self.child[node][mv.index()];
+            node = if next == NO_STATE {
+                let id = self.cell.len();
+                self.cell.push(targets[self.cell[node] as usize][mv.index()]);
+                self.child.push([NO_STATE; 4]);
+                self.rule.push(false);
+                self.child[node][mv.index()] = id as u32;
+                id
+            } else {
+                next as usize
+            };
+        }
+        self.rule[node] = true;
+    }
+
+    /// The transitions: `goto[state][move]`, [`NO_STATE`] for a move off the
+    /// board or one that completes a rule.
+    fn transitions(&self, targets: &[[u8; 4]]) -> Vec<[u32; 4]> {
+        let cells = targets.len();
+        let nodes = self.cell.len();
+        let mut fail = vec![0u32; nodes];
+        let mut rule = self.rule.clone();
+        let mut goto = vec![[NO_STATE; 4]; nodes];
+        let mut queue: VecDeque<u32> = (0..cells as u32).collect();
+        while let Some(s) = queue.pop_front() {
+            let s = s as usize;
+            for mv in 0..4 {
+                let to = targets[self.cell[s] as usize][mv];
+                if to == NONE {
+                    continue;
+                }
+                // Where the path continues when no rule does: the longest
+                // suffix that begins a rule (at worst the single cell `to`).
+                let fallback = if s < cells { u32::from(to) } else { goto[fail[s] as usize][mv] };
+                let child = self.child[s][mv];
+                if child == NO_STATE {
+                    goto[s][mv] = fallback;
+                } else {
+                    let c = child as usize;
+                    fail[c] = fallback;
+                    // A rule ending here, even one that began later.
+                    rule[c] |= rule[fallback as usize];
+                    goto[s][mv] = child;
+                    queue.push_back(child);
+                }
+            }
+        }
+        for row in &mut goto {
+            for next in row.iter_mut() {
+                if *next != NO_STATE && rule[*next as usize] {
+                    *next = NO_STATE;
+                }
+            }
+        }
+        goto
+    }
+}
+
+/// The labels of a board's cells (labels start as cell numbers), compared
+/// to tell which paths leave the same arrangement.
+trait Arrangement: Copy + Eq + std::hash::Hash {
+    fn identity(cells: usize) -> Self;
+    fn swap(&mut self, a: u8, b: u8);
+}
+
+/// Four bits a cell, for boards of up to 16 cells.
+impl Arrangement for u64 {
+    fn identity(cells: usize) -> u64 {
+        (0..cells as u64).fold(0, |board, cell| board | cell << (4 * cell))
+    }
+
+    #[inline]
+    fn swap(&mut self, a: u8, b: u8) {
+        let (a, b) = (4 * u32::from(a), 4 * u32::from(b));
+        let diff = ((*self >> a) ^ (*self >> b)) & 0xF;
+        *self ^= diff << a | diff << b;
+    }
+}
+
+/// A byte a cell, for larger boards.
+impl Arrangement for [u8; 64] {
+    fn identity(cells: usize) -> [u8; 64] {
+        let mut board = [0; 64];
+        for (cell, label) in board.iter_mut().enumerate().take(cells) {
+            *label = cell as u8;
+        }
+        board
+    }
+
+    #[inline]
+    fn swap(&mut self, a: u8, b: u8) {
+        <[u8]>::swap(self, usize::from(a), usize::from(b));
+    }
+}
+
+/// Rules of paths up to `max_len` moves for the board whose blank moves
+/// `targets[cell][move]`; fewer if the automaton would outgrow
+/// [`MAX_STATES`] (all rules of the first length that does not fit, and
+/// longer, are then left out: a subset of rules is as sound as all).
+pub(crate) fn build(targets: &[[u8; 4]], max_len: usize) -> Automaton {
+    build_capped(targets, max_len, MAX_STATES)
+}
+
+fn build_capped(targets: &[[u8; 4]], max_len: usize, max_states: usize) -> Automaton {
+    if targets.len() <= 16 {
+        build_with::<u64>(targets, max_len, max_states)
+    } else {
+        build_with::<[u8; 64]>(targets, max_len, max_states)
+    }
+}
+
+fn build_with<A: Arrangement>(targets: &[[u8; 4]], max_len: usize, max_states: usize) -> Automaton {
+    let cells = targets.len();
+    let mut trie = Trie::new(cells);
+    let mut goto = trie.transitions(targets);
+    // Per start cell, the arrangement each accepted path so far leaves. No
+    // two share one (or the later would have become a rule), and a path
+    // accepted now stays accepted: new rules are longer than it.
+    let mut seen: Vec<FxHashSet<A>> =
+        (0..cells).map(|_| FxHashSet::from_iter([A::identity(cells)])).collect();
+    for len in 1..=max_len {
+        let mut rules = Vec::new();
+        for (start, seen) in seen.iter_mut().enumerate() {
+            find_rules(targets, &goto, start as u8, len, seen, &mut rules);
+        }
+        if rules.is_empty() {
+            continue;
+        }
+        let shorter = trie.clone();
+        for (start, moves) in &rules {
+            trie.insert(targets, *start, moves);
+        }
+        if trie.cell.len() > max_states {
+            // Too many states for the table's row index: stop at the
+            // previous length, whose rules all fit.
+            trie = shorter;
+            break;
+        }
+        goto = trie.transitions(targets);
+    }
+    let steps = goto
+        .iter()
+        .map(|row| {
+            let mut list = [Step { mv: Move::Up, from: NONE, row: 0 }; 4];
+            let legal = Move::ALL.into_iter().filter(|mv| row[mv.index()] != NO_STATE);
+            for (slot, mv) in list.iter_mut().zip(legal) {
+                let next = row[mv.index()];
+                *slot = Step { mv, from: trie.cell[next as usize], row: next as u16 };
+            }
+            list
+        })
+        .collect();
+    Automaton { steps }
+}
+
+/// Adds to `rules` the paths of exactly `len` moves from `start` that `goto`
+/// accepts but that leave an arrangement in `seen` (left by a shorter path
+/// or an earlier one of the same length); records the others in `seen`.
+fn find_rules<A: Arrangement>(
+    targets: &[[u8; 4]],
+    goto: &[[u32; 4]],
+    start: u8,
+    len: usize,
+    seen: &mut FxHashSet<A>,
+    rules: &mut Vec<(u8, Vec<Move>)>,
+) {
+    let mut walk = Walk { targets, goto, seen, rules, start, len, path: Vec::with_capacity(len) };
+    walk.from(u32::from(start), start, A::identity(targets.len()));
+}
+
+/// A depth-first walk over the paths of `len` moves the automaton accepts,
+/// in successor order.
+struct Walk<'a, A> {
+    targets: &'a [[u8; 4]],
+    goto: &'a [[u32; 4]],
+    seen: &'a mut FxHashSet<A>,
+    rules: &'a mut Vec<(u8, Vec<Move>)>,
+    start: u8,
+    len: usize,
+    path: Vec<Move>,
+}
+
+impl<A: Arrangement> Walk<'_, A> {
+    fn from(&mut self, state: u32, blank: u8, board: A) {
+        if self.path.len() == self.len {
+            if !self.seen.insert(board) {
+                self.rules.push((self.start, self.path.clone()));
+            }
+            return;
+        }
+        for mv in Move::ALL {
+            let next = self.goto[state as usize][mv.index()];
+            if next == NO_STATE {
+                continue;
+            }
+            let to = self.targets[usize::from(blank)][mv.index()];
+            let mut child = board;
+            child.swap(blank, to);
+            self.path.push(mv);
+            self.from(next, to, child);
+            self.path.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Geometry;
+    use rustc_hash::FxHashMap;
+
+    /// Every board within `depth` moves of the board whose blank is at
+    /// `blank` (cells labelled by their number), with its distance, found by
+    /// a breadth-first search that stores boards.
+    fn distances(geometry: &Geometry, blank: usize, depth: usize) -> FxHashMap<Vec<u8>, usize> {
+        let start: Vec<u8> = (0..geometry.cells() as u8).collect();
+        let mut dist = FxHashMap::from_iter([(start.clone(), 0)]);
+        let mut layer = vec![(start, blank)];
+        for d in 1..=depth {
+            let mut next = Vec::new();
+            for (board, at) in &layer {
+                for (_, to) in geometry.moves(*at) {
+                    let mut child = board.clone();
+                    child.swap(*at, to);
+                    if !dist.contains_key(&child) {
+                        dist.insert(child.clone(), d);
+                        next.push((child, to));
+                    }
+                }
+            }
+            layer = next;
+        }
+        dist
+    }
+
+    /// Walks every path of up to `depth` moves the table allows from
+    /// `blank`: how many there are, and the fewest moves each board was
+    /// reached in.
+    fn allowed_paths(geometry: &Geometry, blank: usize, depth: usize) -> (usize, FxHashMap<Vec<u8>, usize>) {
+        fn walk(
+            g: &Geometry,
+            row: usize,
+            board: &mut Vec<u8>,
+            blank: usize,
+            d: usize,
+            depth: usize,
+            found: &mut (usize, FxHashMap<Vec<u8>, usize>),
+        ) {
+            found.0 += 1;
+            let best = found.1.entry(board.clone()).or_insert(d);
+            *best = (*best).min(d);
+            if d == depth {
+                return;
+            }
+            for step in g.steps(row).iter().take_while(|s| s.from != u8::MAX) {
+                let to = usize::from(step.from);
+                board.swap(blank, to);
+                walk(g, usize::from(step.row), board, to, d + 1, depth, found);
+                board.swap(blank, to);
+            }
+        }
+        let mut board: Vec<u8> = (0..geometry.cells() as u8).collect();
+        let mut found = (0, FxHashMap::default());
+        walk(geometry, geometry.start_row(blank), &mut board, blank, 0, depth, &mut found);
+        found
+    }
+
+    #[test]
+    fn within_the_rule_length_each_board_has_exactly_one_allowed_path_and_it_is_shortest() {
+        for (width, depth) in [(3, 14), (4, 12)] {
+            let geometry = &Geometry::with_rules(width, depth);
+            for blank in [0, width + 1, width * width - 1] {
+                let truth = distances(geometry, blank, depth);
+                let (paths, reached) = allowed_paths(geometry, blank, depth);
+                assert_eq!(reached, truth, "{width}×{width}, blank at {blank}");
+                assert_eq!(paths, truth.len(), "{width}×{width}, blank at {blank}: a board reached twice");
+            }
+        }
+    }
+
+    #[test]
+    fn beyond_the_rule_length_every_board_is_still_reached_in_its_fewest_moves() {
+        for (width, depth) in [(3, 22), (4, 16)] {
+            let geometry = Geometry::without_duplicates(width);
+            let blank = width + 1;
+            let truth = distances(geometry, blank, depth);
+            let (paths, reached) = allowed_paths(geometry, blank, depth);
+            assert_eq!(reached, truth, "{width}×{width}");
+            // What the rules are for: a third fewer paths than undo-only pruning
+            // even this shallow; the gap grows with depth.
+            let (plain, _) = allowed_paths(&Geometry::new(width), blank, depth);
+            assert!(
+                paths * 3 < plain * 2,
+                "{width}×{width}: {paths} paths against {plain} without the rules"
+            );
+        }
+    }
+
+    #[test]
+    fn rules_too_many_for_the_table_are_left_out_by_whole_lengths() {
+        // 3×3 rules of up to 18 moves need 43,280 states: capped at 20,000
+        // the build keeps the rules of the longest length that fits.
+        let plain = Geometry::new(3);
+        let capped = super::build_capped(&plain.targets, 18, 20_000);
+        let fits =
+            (2..=18).rev().map(|len| super::build(&plain.targets, len)).find(|a| a.steps.len() <= 20_000);
+        assert!(fits.is_some_and(|fits| fits.steps == capped.steps), "not the longest rules that fit");
+        assert!(capped.steps.len() > super::build(&plain.targets, 14).steps.len());
+        let geometry = Geometry { steps: capped.steps, ..plain };
+        let truth = distances(&geometry, 4, 20);
+        assert_eq!(allowed_paths(&geometry, 4, 20).1, truth);
+    }
+}
