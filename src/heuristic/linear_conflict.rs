@@ -65,16 +65,37 @@ impl LinearConflict {
         order.removals()
     }
 
-    /// Conflicts in the two lines a move between `a` and `b` can change: the
-    /// two columns for a sideways move, the two rows for a vertical one.
+    /// Conflicts in one line before and after `tile` slid from `from` to
+    /// `to`, from one scan of the child: the line's cells are `cells`, a
+    /// tile belongs to it when `line_of[tile] == line`, and is ordered by
+    /// `key[tile]`.
     #[inline]
-    fn lines_touched<B: Board>(&self, board: &B, a: usize, b: usize) -> u32 {
-        let w = self.width;
-        if a / w == b / w {
-            self.col_conflicts(board, a % w) + self.col_conflicts(board, b % w)
-        } else {
-            self.row_conflicts(board, a / w) + self.row_conflicts(board, b / w)
+    fn before_and_after<B: Board>(
+        child: &B,
+        (tile, from, to): (usize, usize, usize),
+        cells: impl Iterator<Item = usize>,
+        line_of: &[u8; 64],
+        line: usize,
+        key: &[u8; 64],
+    ) -> (u32, u32) {
+        let (mut before, mut after) = (Order::default(), Order::default());
+        for cell in cells {
+            let now = child.tile(cell) as usize;
+            let was = if cell == from {
+                tile
+            } else if cell == to {
+                0
+            } else {
+                now
+            };
+            if line_of[now] as usize == line {
+                after.push(key[now]);
+            }
+            if line_of[was] as usize == line {
+                before.push(key[was]);
+            }
         }
+        (before.removals(), after.removals())
     }
 }
 
@@ -113,12 +134,27 @@ impl<B: Board> Heuristic<B> for LinearConflict {
 
     #[inline]
     fn update(&self, child: &B, h: u32, tile: u8, from: usize, to: usize) -> u32 {
-        // The parent is the child with the tile slid back; only the lines
-        // through `from` and `to` across the move's direction can change.
-        let parent = child.slide(from, to);
-        let before = self.lines_touched(&parent, from, to);
-        let after = self.lines_touched(child, from, to);
         let manhattan = Heuristic::<B>::update(&self.manhattan, child, h, tile, from, to);
+        // A slide keeps the order of the other tiles in every line, and the
+        // line it runs along keeps its tiles; what changes is which tiles
+        // the two lines across it hold, and only the one that is the moving
+        // tile's goal line counts it. Usually neither is: nothing to scan.
+        let (w, t) = (self.width, usize::from(tile));
+        let (before, after) = if from / w == to / w {
+            let col = usize::from(self.goal_col[t]);
+            if col != from % w && col != to % w {
+                return manhattan;
+            }
+            let cells = (col..w * w).step_by(w);
+            Self::before_and_after(child, (t, from, to), cells, &self.goal_col, col, &self.goal_row)
+        } else {
+            let row = usize::from(self.goal_row[t]);
+            if row != from / w && row != to / w {
+                return manhattan;
+            }
+            let cells = row * w..row * w + w;
+            Self::before_and_after(child, (t, from, to), cells, &self.goal_row, row, &self.goal_col)
+        };
         manhattan + 2 * after - 2 * before
     }
 }

@@ -231,22 +231,26 @@ mod tests {
 
     #[test]
     fn incremental_updates_equal_fresh_estimates() {
-        let goal = Goal::new(&GoalSpec::Snail, 4).unwrap();
-        let m = Manhattan::new(&goal);
-        let e = Euclidean::new(&goal);
-        let mut b = Packed::from_tiles(&(0..16).collect::<Vec<u8>>());
-        let (mut hm, mut he) = (m.estimate(&b), Heuristic::<Packed>::estimate(&e, &b));
-        let geometry = crate::board::Geometry::new(4);
-        for step in 0..200usize {
-            let blank = b.blank();
-            let moves: Vec<_> = geometry.moves(blank).collect();
-            let (_, from) = moves[step * 7 % moves.len()];
-            let tile = b.tile(from);
-            b = b.slide(blank, from);
-            hm = m.update(&b, hm, tile, from, blank);
-            he = e.update(&b, he, tile, from, blank);
-            assert_eq!(hm, m.estimate(&b));
-            assert_eq!(he, Heuristic::<Packed>::estimate(&e, &b));
+        fn walk<B: Board>(goal: &Goal, steps: usize) {
+            let (m, e, lc) = (Manhattan::new(goal), Euclidean::new(goal), LinearConflict::new(goal));
+            let mut b = B::from_tiles(goal.tiles().cells());
+            let (mut hm, mut he, mut hl) = (m.estimate(&b), e.estimate(&b), lc.estimate(&b));
+            let geometry = crate::board::Geometry::new(goal.width());
+            for step in 0..steps {
+                let blank = b.blank();
+                let moves: Vec<_> = geometry.moves(blank).collect();
+                let (_, from) = moves[step * 7 % moves.len()];
+                let tile = b.tile(from);
+                b = b.slide(blank, from);
+                hm = m.update(&b, hm, tile, from, blank);
+                he = e.update(&b, he, tile, from, blank);
+                hl = lc.update(&b, hl, tile, from, blank);
+                assert_eq!(hm, m.estimate(&b));
+                assert_eq!(he, e.estimate(&b));
+                assert_eq!(hl, lc.estimate(&b), "linear conflict after {step} moves");
+            }
         }
+        walk::<Packed>(&Goal::new(&GoalSpec::Snail, 4).unwrap(), 300);
+        walk::<crate::board::Wide>(&Goal::new(&GoalSpec::BlankLast, 5).unwrap(), 300);
     }
 }
