@@ -4,7 +4,8 @@ npuzzle: a correct, fast solver for N×N sliding-tile puzzles.
 The crate is laid out as the data flows:
 
 - [`board`]: encodings behind the [`Board`] trait ([`Packed`] `u64` up to
-  4×4, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule.
+  4×4, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule,
+  and the move tables ([`Geometry`]) searches step through.
 - [`heuristic`]: lower bounds behind the [`Heuristic`] trait, up to the
   additive pattern databases of [`heuristic::pdb`] (built once, cached on
   disk, handed to searches as [`Tables`]).

@@ -6,7 +6,10 @@ shallow levels each pass.
 
 The inner loop is allocation-free: boards are `Copy` values (a child is one
 slide of its parent, nothing is undone), the heuristic is updated from the
-moved tile, and the move that would undo the previous one is never generated.
+moved tile, and the moves follow a table. That table is a move automaton
+([`Geometry::without_duplicates`]): besides the undo of the last move, it
+leaves out every move that would finish a blank path some smaller path
+makes redundant, which on the 15-puzzle halves the nodes.
 */
 
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status};
