@@ -218,7 +218,7 @@ impl Geometry {
     /// a blank path of up to `max_len` moves that a smaller path (shorter, or
     /// as long and first in successor order) makes redundant: for
     /// depth-first searches, which cannot tell they have seen a board before
-    /// (see [`automaton`](self::automaton)). Built once per width and kept.
+    /// (Taylor and Korf's move automaton). Built once per width and kept.
     pub fn without_duplicates(width: usize) -> &'static Geometry {
         static BUILT: [OnceLock<Geometry>; 9] = [const { OnceLock::new() }; 9];
         BUILT[width.min(8)].get_or_init(|| Self::with_rules(width, duplicate_rule_length(width)))

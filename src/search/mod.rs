@@ -181,7 +181,7 @@ impl Outcome {
 const MEMORY_BUDGET: u64 = 3 << 30;
 
 /// The default node limit for `algorithm` on encoding `B`: as many stored
-/// states as fit [`MEMORY_BUDGET`] at the worst-case bytes per state.
+/// states as fit in 3 GiB at the worst-case bytes per state.
 pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
     MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
 }
