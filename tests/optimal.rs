@@ -67,6 +67,27 @@ fn idastar_is_optimal_towards_the_other_goals() {
 }
 
 #[test]
+fn idastar_on_wider_boards_matches_breadth_first_search() {
+    // Boards from 5×5 up use the byte-per-cell encoding and shorter
+    // duplicate-path rules (10 and 8 moves: walks of 12 go past them);
+    // breadth-first search is the ground truth.
+    let mut rng = Rng(2024);
+    for width in [5, 6, 8] {
+        let goal = Goal::new(&GoalSpec::BlankFirst, width).unwrap();
+        for _ in 0..4 {
+            let start = rng.walk(goal.tiles().cells(), width, 12);
+            let tiles = npuzzle::Tiles::new(&start).unwrap();
+            let bfs =
+                solve(&tiles, &goal, Algorithm::Bfs, HeuristicKind::Zero, &Limits::default(), &Tables::NONE);
+            let distance = bfs.unwrap().cost().expect("a 12-move walk is solved by BFS") as u32;
+            for heuristic in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
+                assert_optimal(&start, &goal, distance, Algorithm::IdaStar, heuristic);
+            }
+        }
+    }
+}
+
+#[test]
 fn linear_conflict_never_exceeds_the_true_distance_of_any_8_puzzle() {
     for spec in [GoalSpec::BlankFirst, GoalSpec::Snail] {
         let goal = Goal::new(&spec, 3).unwrap();
