@@ -39,32 +39,6 @@ impl LinearConflict {
         LinearConflict { manhattan: Manhattan::new(goal), width, goal_row, goal_col }
     }
 
-    /// Tiles that must leave row `row` (those in their goal row but out of order).
-    #[inline]
-    fn row_conflicts<B: Board>(&self, board: &B, row: usize) -> u32 {
-        let mut order = Order::default();
-        for col in 0..self.width {
-            let tile = board.tile(row * self.width + col) as usize;
-            if tile != 0 && self.goal_row[tile] as usize == row {
-                order.push(self.goal_col[tile]);
-            }
-        }
-        order.removals()
-    }
-
-    /// Tiles that must leave column `col`.
-    #[inline]
-    fn col_conflicts<B: Board>(&self, board: &B, col: usize) -> u32 {
-        let mut order = Order::default();
-        for row in 0..self.width {
-            let tile = board.tile(row * self.width + col) as usize;
-            if tile != 0 && self.goal_col[tile] as usize == col {
-                order.push(self.goal_row[tile]);
-            }
-        }
-        order.removals()
-    }
-
     /// Conflicts in one line before and after `tile` slid from `from` to
     /// `to`, from one scan of the child: the line's cells are `cells`, a
     /// tile belongs to it when `line_of[tile] == line`, and is ordered by
@@ -99,6 +73,10 @@ impl LinearConflict {
     }
 }
 
+/// No slide, for [`LinearConflict::before_and_after`] on a board as it
+/// stands: both figures are the line's conflicts.
+const STILL: (usize, usize, usize) = (0, usize::MAX, usize::MAX);
+
 /// The goal positions of the tiles in one line, in board order, and the
 /// longest strictly increasing run among them (patience sorting).
 #[derive(Default)]
@@ -127,8 +105,14 @@ impl Order {
 
 impl<B: Board> Heuristic<B> for LinearConflict {
     fn estimate(&self, board: &B) -> u32 {
-        let lines: u32 =
-            (0..self.width).map(|i| self.row_conflicts(board, i) + self.col_conflicts(board, i)).sum();
+        let w = self.width;
+        let (rows, cols) = (&self.goal_row, &self.goal_col);
+        let lines: u32 = (0..w)
+            .map(|i| {
+                let row = Self::before_and_after(board, STILL, i * w..i * w + w, rows, i, cols).1;
+                row + Self::before_and_after(board, STILL, (i..w * w).step_by(w), cols, i, rows).1
+            })
+            .sum();
         Heuristic::<B>::estimate(&self.manhattan, board) + 2 * lines
     }
 
