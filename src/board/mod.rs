@@ -220,8 +220,8 @@ impl Geometry {
     /// depth-first searches, which cannot tell they have seen a board before
     /// (Taylor and Korf's move automaton). Built once per width and kept.
     pub fn without_duplicates(width: usize) -> &'static Geometry {
-        static BUILT: [OnceLock<Geometry>; 9] = [const { OnceLock::new() }; 9];
-        BUILT[width.min(8)].get_or_init(|| Self::with_rules(width, duplicate_rule_length(width)))
+        static BUILT: [OnceLock<Geometry>; MAX_WIDTH + 1] = [const { OnceLock::new() }; MAX_WIDTH + 1];
+        BUILT[width].get_or_init(|| Self::with_rules(width, duplicate_rule_length(width)))
     }
 
     fn with_rules(width: usize, max_len: usize) -> Geometry {
