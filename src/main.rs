@@ -98,7 +98,7 @@ fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
-        let mut out = io::stdout().lock();
+        let mut out = io::BufWriter::new(io::stdout().lock());
         match args.format {
             FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
             FormatArg::Json => write_json(&mut out, &record)?,

@@ -142,7 +142,8 @@ pub struct Stats {
     pub max_depth: u32,
     /// Largest number of states held in memory at once.
     pub stored: u64,
-    /// Search time, excluding parsing and reporting.
+    /// Search time, excluding parsing, reporting and the tables built once
+    /// per process and shared (pattern databases, move automata).
     pub runtime: Duration,
 }
 
@@ -241,15 +242,18 @@ impl Budget {
     /// Starts the clock; without an explicit node limit, allows what fits
     /// the memory budget at `bytes_per_state`.
     pub(crate) fn start(limits: &Limits, bytes_per_state: u64) -> Budget {
+        let max_nodes = limits
+            .max_nodes
+            .unwrap_or(MEMORY_BUDGET / bytes_per_state)
+            .min(memory_cap(limits.sharing) / bytes_per_state);
+        // The clock starts after the memory probe (a file read, once per
+        // process), which is no part of the search.
         let started = Instant::now();
         Budget {
             started,
             deadline: limits.timeout.map(|t| started + t),
             timeout: limits.timeout.unwrap_or_default(),
-            max_nodes: limits
-                .max_nodes
-                .unwrap_or(MEMORY_BUDGET / bytes_per_state)
-                .min(memory_cap(limits.sharing) / bytes_per_state),
+            max_nodes,
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,
