@@ -270,62 +270,54 @@ impl<A: Arrangement> Walk<'_, A> {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::Geometry;
-    use rustc_hash::FxHashMap;
+    use crate::board::{Board, Geometry, Packed, distances_within};
+    use std::collections::HashMap;
 
-    /// Every board within `depth` moves of the board whose blank is at
-    /// `blank` (cells labelled by their number), with its distance, found by
-    /// a breadth-first search that stores boards.
-    fn distances(geometry: &Geometry, blank: usize, depth: usize) -> FxHashMap<Vec<u8>, usize> {
-        let start: Vec<u8> = (0..geometry.cells() as u8).collect();
-        let mut dist = FxHashMap::from_iter([(start.clone(), 0)]);
-        let mut layer = vec![(start, blank)];
-        for d in 1..=depth {
-            let mut next = Vec::new();
-            for (board, at) in &layer {
-                for (_, to) in geometry.moves(*at) {
-                    let mut child = board.clone();
-                    child.swap(*at, to);
-                    if !dist.contains_key(&child) {
-                        dist.insert(child.clone(), d);
-                        next.push((child, to));
-                    }
-                }
-            }
-            layer = next;
-        }
-        dist
+    /// The board whose blank is at `blank` and whose other cells hold their
+    /// own numbers: paths from it are told apart by where tiles end up.
+    fn labelled(cells: usize, blank: usize) -> Packed {
+        let mut tiles: Vec<u8> = (0..cells as u8).collect();
+        tiles.swap(0, blank);
+        Packed::from_tiles(&tiles)
+    }
+
+    /// Every board within `depth` moves, with its true distance.
+    fn distances(geometry: &Geometry, blank: usize, depth: usize) -> HashMap<Packed, u32> {
+        distances_within(labelled(geometry.cells(), blank), geometry.width(), depth as u32)
     }
 
     /// Walks every path of up to `depth` moves the table allows from
     /// `blank`: how many there are, and the fewest moves each board was
     /// reached in.
-    fn allowed_paths(geometry: &Geometry, blank: usize, depth: usize) -> (usize, FxHashMap<Vec<u8>, usize>) {
+    fn allowed_paths(geometry: &Geometry, blank: usize, depth: usize) -> (usize, HashMap<Packed, u32>) {
         fn walk(
             g: &Geometry,
             row: usize,
-            board: &mut Vec<u8>,
-            blank: usize,
-            d: usize,
-            depth: usize,
-            found: &mut (usize, FxHashMap<Vec<u8>, usize>),
+            board: Packed,
+            d: u32,
+            depth: u32,
+            found: &mut (usize, HashMap<Packed, u32>),
         ) {
             found.0 += 1;
-            let best = found.1.entry(board.clone()).or_insert(d);
+            let best = found.1.entry(board).or_insert(d);
             *best = (*best).min(d);
             if d == depth {
                 return;
             }
             for step in g.steps(row).iter().take_while(|s| s.from != u8::MAX) {
-                let to = usize::from(step.from);
-                board.swap(blank, to);
-                walk(g, usize::from(step.row), board, to, d + 1, depth, found);
-                board.swap(blank, to);
+                let child = board.slide(board.blank(), usize::from(step.from));
+                walk(g, usize::from(step.row), child, d + 1, depth, found);
             }
         }
-        let mut board: Vec<u8> = (0..geometry.cells() as u8).collect();
-        let mut found = (0, FxHashMap::default());
-        walk(geometry, geometry.start_row(blank), &mut board, blank, 0, depth, &mut found);
+        let mut found = (0, HashMap::new());
+        walk(
+            geometry,
+            geometry.start_row(blank),
+            labelled(geometry.cells(), blank),
+            0,
+            depth as u32,
+            &mut found,
+        );
         found
     }
 

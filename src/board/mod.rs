@@ -330,6 +330,34 @@ pub fn replay_each(
     Ok(())
 }
 
+/// Every board within `radius` moves of `start` on a `width`×`width` board,
+/// with its true distance: a breadth-first search that stores boards, the
+/// ground truth tests hold cleverer searches and tables to.
+#[cfg(test)]
+pub(crate) fn distances_within(
+    start: Packed,
+    width: usize,
+    radius: u32,
+) -> std::collections::HashMap<Packed, u32> {
+    let geometry = Geometry::new(width);
+    let mut dist = std::collections::HashMap::from([(start, 0)]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        if d == radius {
+            continue;
+        }
+        for (_, to) in geometry.moves(b.blank()) {
+            let child = b.slide(b.blank(), to);
+            dist.entry(child).or_insert_with(|| {
+                queue.push_back(child);
+                d + 1
+            });
+        }
+    }
+    dist
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

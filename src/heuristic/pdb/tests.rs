@@ -3,7 +3,7 @@
 //! format's defences, and incremental updates.
 
 use super::*;
-use crate::board::{Board, Geometry, GoalSpec, Tiles};
+use crate::board::{Board, Geometry, GoalSpec, Tiles, distances_within};
 use build::UNSET;
 use std::collections::{HashMap, VecDeque};
 
@@ -104,21 +104,7 @@ fn every_entry_of_small_databases_equals_brute_force() {
 
 /// Exact distances of every board of a 3×3 goal (all 181,440).
 fn solve_3x3(goal: &Goal) -> HashMap<Packed, u32> {
-    let geometry = Geometry::new(3);
-    let start = Packed::from_tiles(goal.tiles().cells());
-    let mut dist = HashMap::from([(start, 0)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        for (_, to) in geometry.moves(b.blank()) {
-            let child = b.slide(b.blank(), to);
-            dist.entry(child).or_insert_with(|| {
-                queue.push_back(child);
-                d + 1
-            });
-        }
-    }
-    dist
+    distances_within(Packed::from_tiles(goal.tiles().cells()), 3, u32::MAX)
 }
 
 /// The mirror of a board, from the definition (independent of `Mirror`).
@@ -185,24 +171,7 @@ fn sums_and_mirror_never_exceed_the_true_distance_on_the_whole_3x3_space() {
 
 /// Exact distances of every 4×4 board within `radius` moves of the goal.
 fn ball_4x4(goal: &Goal, radius: u32) -> HashMap<Packed, u32> {
-    let geometry = Geometry::new(4);
-    let start = Packed::from_tiles(goal.tiles().cells());
-    let mut dist = HashMap::from([(start, 0)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        if d == radius {
-            continue;
-        }
-        for (_, to) in geometry.moves(b.blank()) {
-            let child = b.slide(b.blank(), to);
-            dist.entry(child).or_insert_with(|| {
-                queue.push_back(child);
-                d + 1
-            });
-        }
-    }
-    dist
+    distances_within(Packed::from_tiles(goal.tiles().cells()), 4, radius)
 }
 
 #[test]
