@@ -75,7 +75,7 @@ pub fn generate(goal: &Goal, scramble: Scramble, solvable: bool, rng: &mut Split
 
 /// `moves` random slides from the goal with no immediate backtracking.
 fn walk(goal: &Goal, moves: usize, rng: &mut SplitMix64) -> Vec<u8> {
-    let geometry = Geometry::new(goal.width());
+    let geometry = Geometry::new(goal.shape());
     let mut cells = goal.tiles().cells().to_vec();
     let mut blank = goal.tiles().blank();
     let mut previous = usize::MAX;

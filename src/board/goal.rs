@@ -9,7 +9,7 @@ This holds for every width and every goal, unlike the inversion-count rules
 that assume a particular goal.
 */
 
-use super::Tiles;
+use super::{Shape, Tiles};
 use crate::error::Error;
 
 /// Which goal to solve towards.
@@ -82,19 +82,20 @@ impl Parity {
 }
 
 impl Goal {
-    /// Builds the goal for a `width`×`width` board.
+    /// Builds the goal for a board of `shape`.
     ///
     /// # Errors
-    /// [`Error::GoalSize`] when an explicit goal has another width.
-    pub fn new(spec: &GoalSpec, width: usize) -> Result<Goal, Error> {
-        let cells = width * width;
+    /// [`Error::GoalSize`] when an explicit goal has another shape.
+    pub fn new(spec: &GoalSpec, shape: impl Into<Shape>) -> Result<Goal, Error> {
+        let shape = shape.into();
+        let cells = shape.cells();
         let layout: Vec<u8> = match spec {
             GoalSpec::BlankFirst => (0..cells as u8).collect(),
             GoalSpec::BlankLast => (1..cells as u8).chain([0]).collect(),
-            GoalSpec::Snail => snail(width),
+            GoalSpec::Snail => snail(shape),
             GoalSpec::Board(tiles) => {
-                if tiles.width() != width {
-                    return Err(Error::GoalSize { start: width, goal: tiles.width() });
+                if tiles.shape() != shape {
+                    return Err(Error::GoalSize { start: shape.width(), goal: tiles.width() });
                 }
                 tiles.cells().to_vec()
             }
@@ -107,12 +108,17 @@ impl Goal {
         Ok(Goal { tiles, cell_of })
     }
 
-    /// Board width N.
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.tiles.shape()
+    }
+
+    /// Board width.
     pub fn width(&self) -> usize {
         self.tiles.width()
     }
 
-    /// Number of cells, N².
+    /// Number of cells.
     pub fn cells(&self) -> usize {
         self.cell_of.len()
     }
@@ -130,7 +136,6 @@ impl Goal {
 
     /// Parity figures of `start` relative to this goal.
     pub fn parity(&self, start: &[u8]) -> Parity {
-        let width = self.width();
         // Cycle count of the cell permutation start cell -> goal cell of its tile.
         let mut seen = vec![false; start.len()];
         let mut cycles = 0;
@@ -146,27 +151,26 @@ impl Goal {
             }
         }
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
-        let target = self.cell_of(0);
-        let blank_distance =
-            (blank / width).abs_diff(target / width) + (blank % width).abs_diff(target % width);
+        let blank_distance = self.shape().distance(blank, self.cell_of(0));
         Parity { swaps: start.len() - cycles, blank_distance }
     }
 }
 
 /// The spiral goal: 1, 2, 3… clockwise from the top-left, blank in the last cell.
-fn snail(width: usize) -> Vec<u8> {
-    let cells = width * width;
+fn snail(shape: impl Into<Shape>) -> Vec<u8> {
+    let shape = shape.into();
+    let cells = shape.cells();
     let mut layout = vec![0u8; cells];
-    let (mut top, mut left, mut bottom, mut right) = (0, 0, width - 1, width - 1);
+    let (mut top, mut left, mut bottom, mut right) = (0, 0, shape.height() - 1, shape.width() - 1);
     let mut order = Vec::with_capacity(cells);
     while order.len() < cells {
-        order.extend((left..=right).map(|c| top * width + c));
-        order.extend((top + 1..=bottom).map(|r| r * width + right));
+        order.extend((left..=right).map(|c| shape.cell(top, c)));
+        order.extend((top + 1..=bottom).map(|r| shape.cell(r, right)));
         if top < bottom {
-            order.extend((left..right).rev().map(|c| bottom * width + c));
+            order.extend((left..right).rev().map(|c| shape.cell(bottom, c)));
         }
         if left < right {
-            order.extend((top + 1..bottom).rev().map(|r| r * width + left));
+            order.extend((top + 1..bottom).rev().map(|r| shape.cell(r, left)));
         }
         top += 1;
         left += 1;

@@ -12,6 +12,7 @@ mod generate;
 mod goal;
 mod packed;
 mod parse;
+mod shape;
 mod wide;
 
 pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
@@ -19,11 +20,13 @@ pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
 pub(crate) use parse::io_message;
 pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};
+pub use shape::Shape;
 pub use wide::{TaggedWide, Wide};
 
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::Hash;
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
 
 /// Smallest supported width: a 1×1 board has no moves.
 pub const MIN_WIDTH: usize = 2;
@@ -166,15 +169,15 @@ pub(crate) const fn mix64(mut x: u64) -> u64 {
 }
 
 /// How long the rules of [`Geometry::without_duplicates`] are for a
-/// `width`×`width` board. Measured: on the 8-puzzle, rules past 8 moves
+/// board of `shape`. Measured: on the 8-puzzle, rules past 8 moves
 /// save under 8% of IDA*'s nodes but cost more to build than a whole solve;
 /// on the 15-puzzle, rules of 12 moves halve IDA*'s nodes and build in
 /// about 25 ms (13 saved another 1% on five Korf instances for twice the
 /// build; 14 takes 115 ms to build). Wider boards stop at 10
 /// and 8 moves because every path up to that length from every cell is
 /// enumerated: that keeps the build under 0.1 s and 50 MB.
-fn duplicate_rule_length(width: usize) -> usize {
-    match width {
+fn duplicate_rule_length(shape: Shape) -> usize {
+    match shape.width() {
         4 => 12,
         5 => 10,
         _ => 8,
@@ -184,10 +187,10 @@ fn duplicate_rule_length(width: usize) -> usize {
 /// Marks a missing neighbour in [`Geometry`]'s move table.
 const NONE: u8 = u8::MAX;
 
-/// Where the blank can go from each cell of an N×N board.
+/// Where the blank can go from each cell of a board.
 #[derive(Clone, Debug)]
 pub struct Geometry {
-    width: usize,
+    shape: Shape,
     /// `targets[pos][move]` is the blank's new cell, or [`NONE`] at an edge.
     targets: Vec<[u8; 4]>,
     /// The allowed steps in successor order, per state of the move
@@ -209,38 +212,34 @@ pub struct Step {
 }
 
 impl Geometry {
-    /// The move table for a `width`×`width` board; its steps leave out only
-    /// the move that undoes the last one.
-    pub fn new(width: usize) -> Geometry {
-        Self::with_rules(width, 2)
+    /// The move table for a board of `shape`; its steps leave out only the
+    /// move that undoes the last one.
+    pub fn new(shape: impl Into<Shape>) -> Geometry {
+        Self::with_rules(shape, 2)
     }
 
     /// The move table whose steps also leave out every move that completes
     /// a blank path of up to `max_len` moves that a smaller path (shorter, or
     /// as long and first in successor order) makes redundant: for
     /// depth-first searches, which cannot tell they have seen a board before
-    /// (Taylor and Korf's move automaton). Built once per width and kept.
-    pub fn without_duplicates(width: usize) -> &'static Geometry {
-        static BUILT: [OnceLock<Geometry>; MAX_WIDTH + 1] = [const { OnceLock::new() }; MAX_WIDTH + 1];
-        BUILT[width].get_or_init(|| Self::with_rules(width, duplicate_rule_length(width)))
+    /// (Taylor and Korf's move automaton). Built once per shape and kept.
+    pub fn without_duplicates(shape: impl Into<Shape>) -> &'static Geometry {
+        static BUILT: Mutex<Option<FxHashMap<Shape, &'static Geometry>>> = Mutex::new(None);
+        let shape = shape.into();
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        built.get_or_insert_with(FxHashMap::default).entry(shape).or_insert_with(|| {
+            // Kept for the life of the process, like a static table.
+            Box::leak(Box::new(Self::with_rules(shape, duplicate_rule_length(shape))))
+        })
     }
 
-    fn with_rules(width: usize, max_len: usize) -> Geometry {
-        let cells = width * width;
-        let targets = (0..cells)
-            .map(|pos| {
-                let (row, col) = (pos / width, pos % width);
-                let at = |ok: bool, to: usize| if ok { to as u8 } else { NONE };
-                [
-                    at(row > 0, pos.wrapping_sub(width)),
-                    at(row + 1 < width, pos + width),
-                    at(col > 0, pos.wrapping_sub(1)),
-                    at(col + 1 < width, pos + 1),
-                ]
-            })
+    fn with_rules(shape: impl Into<Shape>, max_len: usize) -> Geometry {
+        let shape = shape.into();
+        let targets = (0..shape.cells())
+            .map(|cell| Move::ALL.map(|mv| shape.neighbour(cell, mv).map_or(NONE, |to| to as u8)))
             .collect::<Vec<[u8; 4]>>();
         let steps = automaton::build(&targets, max_len).steps;
-        Geometry { width, targets, steps }
+        Geometry { shape, targets, steps }
     }
 
     /// The row of [`Geometry::steps`] to start from with the blank at
@@ -259,13 +258,19 @@ impl Geometry {
         &self.steps[row]
     }
 
-    /// Board width N.
+    /// The board's shape.
     #[inline]
-    pub fn width(&self) -> usize {
-        self.width
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
-    /// Number of cells, N².
+    /// Board width.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.shape.width()
+    }
+
+    /// Number of cells.
     #[inline]
     pub fn cells(&self) -> usize {
         self.targets.len()
@@ -300,9 +305,9 @@ impl Geometry {
 ///
 /// # Errors
 /// The index of the first move that would push the blank off the board.
-pub fn replay(start: &[u8], width: usize, path: &[Move]) -> Result<Vec<Vec<u8>>, usize> {
+pub fn replay(start: &[u8], shape: impl Into<Shape>, path: &[Move]) -> Result<Vec<Vec<u8>>, usize> {
     let mut boards = Vec::with_capacity(path.len() + 1);
-    replay_each(start, width, path, |board| boards.push(board.to_vec()))?;
+    replay_each(start, shape, path, |board| boards.push(board.to_vec()))?;
     Ok(boards)
 }
 
@@ -313,16 +318,16 @@ pub fn replay(start: &[u8], width: usize, path: &[Move]) -> Result<Vec<Vec<u8>>,
 /// The index of the first move that would push the blank off the board.
 pub fn replay_each(
     start: &[u8],
-    width: usize,
+    shape: impl Into<Shape>,
     path: &[Move],
     mut each: impl FnMut(&[u8]),
 ) -> Result<(), usize> {
-    let geometry = Geometry::new(width);
+    let shape = shape.into();
     let mut board = start.to_vec();
     let mut blank = board.iter().position(|&t| t == 0).ok_or(0usize)?;
     each(&board);
     for (i, &mv) in path.iter().enumerate() {
-        let to = geometry.target(blank, mv).ok_or(i)?;
+        let to = shape.neighbour(blank, mv).ok_or(i)?;
         board.swap(blank, to);
         blank = to;
         each(&board);
@@ -330,16 +335,16 @@ pub fn replay_each(
     Ok(())
 }
 
-/// Every board within `radius` moves of `start` on a `width`×`width` board,
-/// with its true distance: a breadth-first search that stores boards, the
-/// ground truth tests hold cleverer searches and tables to.
+/// Every board within `radius` moves of `start` on a board of `shape`, with
+/// its true distance: a breadth-first search that stores boards, the ground
+/// truth tests hold cleverer searches and tables to.
 #[cfg(test)]
 pub(crate) fn distances_within(
     start: Packed,
-    width: usize,
+    shape: impl Into<Shape>,
     radius: u32,
 ) -> std::collections::HashMap<Packed, u32> {
-    let geometry = Geometry::new(width);
+    let geometry = Geometry::new(shape);
     let mut dist = std::collections::HashMap::from([(start, 0)]);
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(b) = queue.pop_front() {

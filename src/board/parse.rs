@@ -7,7 +7,7 @@ common `N`-header format). Every error names where the board came from and,
 where it helps, the line.
 */
 
-use super::{MAX_WIDTH, MIN_WIDTH};
+use super::{MAX_WIDTH, MIN_WIDTH, Shape};
 use std::fmt;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -16,10 +16,11 @@ use thiserror::Error;
 /// Inputs larger than this are refused rather than read into memory.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 
-/// A validated arrangement: `cells` is a permutation of `0..width²`.
+/// A validated arrangement: `cells` is a permutation of `0..cells` laid out
+/// row-major on `shape`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiles {
-    width: usize,
+    shape: Shape,
     cells: Vec<u8>,
 }
 
@@ -33,9 +34,14 @@ impl Tiles {
         validate(&values)
     }
 
-    /// Board width N.
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Board width.
     pub fn width(&self) -> usize {
-        self.width
+        self.shape.width()
     }
 
     /// Tiles in row-major order, 0 for the blank.
@@ -53,7 +59,7 @@ impl Tiles {
     pub fn display_grid(&self, dot_blank: bool) -> String {
         let digits = (self.cells.len() - 1).to_string().len();
         let mut out = String::new();
-        for row in self.cells.chunks(self.width) {
+        for row in self.cells.chunks(self.shape.width()) {
             let line: Vec<String> =
                 row.iter()
                     .map(|&t| {
@@ -334,7 +340,7 @@ fn validate(values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
     if let Some(missing) = first_seen.iter().position(Option::is_none) {
         return Err(ParseErrorKind::Missing(missing));
     }
-    Ok(Tiles { width, cells: values.iter().map(|&(t, _)| t as u8).collect() })
+    Ok(Tiles { shape: Shape::square(width), cells: values.iter().map(|&(t, _)| t as u8).collect() })
 }
 
 #[cfg(test)]

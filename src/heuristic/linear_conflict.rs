@@ -13,13 +13,13 @@ the total by at most one, so it is consistent too.
 */
 
 use super::{Heuristic, Manhattan};
-use crate::board::{Board, Goal};
+use crate::board::{Board, Goal, Shape};
 
 /// Manhattan distance plus linear conflicts, against any goal.
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     manhattan: Manhattan,
-    width: usize,
+    shape: Shape,
     /// Goal row and column of each tile (`0xFF` for the blank).
     goal_row: [u8; 64],
     goal_col: [u8; 64],
@@ -28,15 +28,15 @@ pub struct LinearConflict {
 impl LinearConflict {
     /// Tables for `goal`.
     pub fn new(goal: &Goal) -> LinearConflict {
-        let width = goal.width();
+        let shape = goal.shape();
         let mut goal_row = [u8::MAX; 64];
         let mut goal_col = [u8::MAX; 64];
         for tile in 1..goal.cells() {
             let cell = goal.cell_of(tile as u8);
-            goal_row[tile] = (cell / width) as u8;
-            goal_col[tile] = (cell % width) as u8;
+            goal_row[tile] = shape.row(cell) as u8;
+            goal_col[tile] = shape.col(cell) as u8;
         }
-        LinearConflict { manhattan: Manhattan::new(goal), width, goal_row, goal_col }
+        LinearConflict { manhattan: Manhattan::new(goal), shape, goal_row, goal_col }
     }
 
     /// Conflicts in one line before and after `tile` slid from `from` to
@@ -105,14 +105,15 @@ impl Order {
 
 impl<B: Board> Heuristic<B> for LinearConflict {
     fn estimate(&self, board: &B) -> u32 {
-        let w = self.width;
+        let shape = self.shape;
         let (rows, cols) = (&self.goal_row, &self.goal_col);
-        let lines: u32 = (0..w)
-            .map(|i| {
-                let row = Self::before_and_after(board, STILL, i * w..i * w + w, rows, i, cols).1;
-                row + Self::before_and_after(board, STILL, (i..w * w).step_by(w), cols, i, rows).1
-            })
+        let row_conflicts: u32 = (0..shape.height())
+            .map(|i| Self::before_and_after(board, STILL, shape.row_cells(i), rows, i, cols).1)
             .sum();
+        let col_conflicts: u32 = (0..shape.width())
+            .map(|i| Self::before_and_after(board, STILL, shape.col_cells(i), cols, i, rows).1)
+            .sum();
+        let lines = row_conflicts + col_conflicts;
         Heuristic::<B>::estimate(&self.manhattan, board) + 2 * lines
     }
 
@@ -123,20 +124,20 @@ impl<B: Board> Heuristic<B> for LinearConflict {
         // line it runs along keeps its tiles; what changes is which tiles
         // the two lines across it hold, and only the one that is the moving
         // tile's goal line counts it. Usually neither is: nothing to scan.
-        let (w, t) = (self.width, usize::from(tile));
-        let (before, after) = if from / w == to / w {
+        let (shape, t) = (self.shape, usize::from(tile));
+        let (before, after) = if shape.row(from) == shape.row(to) {
             let col = usize::from(self.goal_col[t]);
-            if col != from % w && col != to % w {
+            if col != shape.col(from) && col != shape.col(to) {
                 return manhattan;
             }
-            let cells = (col..w * w).step_by(w);
+            let cells = shape.col_cells(col);
             Self::before_and_after(child, (t, from, to), cells, &self.goal_col, col, &self.goal_row)
         } else {
             let row = usize::from(self.goal_row[t]);
-            if row != from / w && row != to / w {
+            if row != shape.row(from) && row != shape.row(to) {
                 return manhattan;
             }
-            let cells = row * w..row * w + w;
+            let cells = shape.row_cells(row);
             Self::before_and_after(child, (t, from, to), cells, &self.goal_row, row, &self.goal_col)
         };
         manhattan + 2 * after - 2 * before

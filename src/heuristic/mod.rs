@@ -131,13 +131,12 @@ struct TileTable {
 
 impl TileTable {
     fn new(goal: &Goal, cost: impl Fn(usize, usize) -> u32) -> TileTable {
-        let (width, cells) = (goal.width(), goal.cells());
+        let (shape, cells) = (goal.shape(), goal.cells());
         let mut table = Box::new([0; 64 * 64]);
         for tile in 1..cells {
             let target = goal.cell_of(tile as u8);
             for cell in 0..cells {
-                let dr = (cell / width).abs_diff(target / width);
-                let dc = (cell % width).abs_diff(target % width);
+                let (dr, dc) = shape.offsets(cell, target);
                 table[tile * 64 + cell] = cost(dr, dc);
             }
         }

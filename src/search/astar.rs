@@ -292,7 +292,7 @@ fn run<B: Board, H: Heuristic<B>, Q: OpenList<B::Tagged>, C: Closed<B>>(
     limits: &Limits,
 ) -> Outcome {
     let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
-    let geometry = Geometry::new(goal.width());
+    let geometry = Geometry::new(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let unit = u64::from(H::UNIT);
     let mut closed = C::new();

@@ -70,7 +70,7 @@ pub(crate) fn bytes_per_state<B: Board>() -> u64 {
 /// Graph search from `start` with frontier discipline `F`.
 pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &Limits) -> Outcome {
     let mut budget = Budget::start(limits, bytes_per_state::<B>());
-    let geometry = Geometry::new(goal.width());
+    let geometry = Geometry::new(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut seen = TaggedSet::<B>::new();
     let mut frontier = F::default();

@@ -32,7 +32,7 @@ use crate::heuristic::Heuristic;
 /// assert_eq!(outcome.cost(), Some(31));
 /// ```
 pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
-    let geometry = Geometry::without_duplicates(goal.width());
+    let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
     let budget = Budget::start(limits, 1);
     let max_depth = budget.max_depth();
