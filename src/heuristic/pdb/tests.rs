@@ -1,9 +1,12 @@
-//! Pattern databases against independent brute force: every entry of small
-//! databases, additivity and the mirror on exactly solved boards, the file
-//! format's defences, and incremental updates.
+/*!
+Pattern databases against independent brute force: every entry of small
+databases, additivity and the mirror on exactly solved boards, the file
+format's defences, and incremental updates.
+*/
 
 use super::*;
-use crate::board::{Board, Geometry, GoalSpec, Tiles, distances_within};
+use crate::board::{Board, Geometry, Goal, GoalSpec, Packed, Tiles, distances_within};
+use crate::heuristic::Heuristic;
 use build::UNSET;
 use std::collections::{HashMap, VecDeque};
 

@@ -1,0 +1,303 @@
+/*!
+One pattern's database: its table of blank-minimised distances, the checks
+a pattern must pass to have one, and the table's life: built in memory
+(`build.rs` does the search), saved to and loaded from a verified file
+(`store.rs` owns the format), or loaded and rebuilt when the file does not
+verify. The table is anonymous memory rather than a `Vec` so that it can be
+populated in one call and ask for huge pages once filled.
+*/
+
+use super::cache::writable;
+use super::index::{Indexer, MAX_CELLS};
+use super::lookup::cells_of;
+use super::progress::{Job, SINGLE};
+use super::{PdbError, Phase, Progress, build, store};
+use crate::board::{Goal, Packed};
+use memmap2::{Advice, MmapMut};
+use std::path::{Path, PathBuf};
+
+/// An anonymous, zeroed table for `bytes` entries, its pages mapped up front
+/// (one call instead of a fault per page: the table is about to be filled).
+fn table(bytes: usize) -> Result<MmapMut, PdbError> {
+    memmap2::MmapOptions::new()
+        .len(bytes)
+        .populate()
+        .map_anon()
+        .map_err(|source| PdbError::Memory { bytes, source })
+}
+
+/// Asks for transparent huge pages once a table is filled: lookups land all
+/// over half a gigabyte, and 2 MiB pages spare them TLB misses. Not asked
+/// before filling, because then the kernel must find (at times reclaim)
+/// 2 MiB blocks while the file is read, which was measured to turn a 0.2 s
+/// load into 1.8 s; afterwards the kernel collapses pages in the background.
+fn prefer_huge_pages(map: &MmapMut) {
+    // Only a hint: without huge pages lookups are slower, not wrong.
+    let _ = map.advise(Advice::HugePage);
+}
+
+/// The exact, blank-minimised pattern distances of one set of tiles.
+#[derive(Debug)]
+pub struct PatternDatabase {
+    width: usize,
+    goal: Vec<u8>,
+    tiles: Vec<u8>,
+    /// `tiles`, padded to a fixed array for the lookup loop.
+    pub(super) order: [u8; MAX_CELLS],
+    pub(super) indexer: Indexer,
+    pub(super) values: MmapMut,
+}
+
+impl PatternDatabase {
+    /// Checks that `tiles` can form a database for `goal`.
+    fn indexer(goal: &Goal, tiles: &[u8]) -> Result<Indexer, PdbError> {
+        let bad = |why| Err(PdbError::BadPattern { tiles: tiles.to_vec(), why });
+        let cells = goal.cells();
+        if !(2..=4).contains(&goal.width()) {
+            return Err(PdbError::UnsupportedWidth { width: goal.width() });
+        }
+        if tiles.is_empty() {
+            return bad("no tiles");
+        }
+        if tiles.iter().any(|&t| t == 0 || usize::from(t) >= cells) {
+            return bad("tiles must be between 1 and the number of cells − 1");
+        }
+        if (1..tiles.len()).any(|i| tiles[..i].contains(&tiles[i])) {
+            return bad("a tile appears twice");
+        }
+        // With fewer than two other tiles, parity makes half the placements
+        // unreachable and the database is the whole puzzle anyway.
+        if tiles.len() + 3 > cells {
+            return bad("leave at least two tiles out of the pattern");
+        }
+        Indexer::new(cells, tiles.len()).map_or_else(|| bad("too many placements to store"), Ok)
+    }
+
+    fn new(goal: &Goal, tiles: &[u8], indexer: Indexer, values: MmapMut) -> PatternDatabase {
+        let mut order = [0u8; MAX_CELLS];
+        order[..tiles.len()].copy_from_slice(tiles);
+        PatternDatabase {
+            width: goal.width(),
+            goal: goal.tiles().cells().to_vec(),
+            tiles: tiles.to_vec(),
+            order,
+            indexer,
+            values,
+        }
+    }
+
+    /// Builds the database of `tiles` (any 1 to N²−3 distinct tiles of a
+    /// 2×2 to 4×4 `goal`, at most 2³⁰ placements) in memory, on all cores.
+    ///
+    /// # Errors
+    /// [`PdbError::UnsupportedWidth`] or [`PdbError::BadPattern`] for
+    /// patterns it cannot build, [`PdbError::Memory`] when the table cannot
+    /// be allocated.
+    pub fn build(
+        goal: &Goal,
+        tiles: &[u8],
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        Self::build_job(goal, tiles, SINGLE, progress)
+    }
+
+    pub(super) fn build_job(
+        goal: &Goal,
+        tiles: &[u8],
+        job: Job,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        let indexer = Self::indexer(goal, tiles)?;
+        let mut values = table(indexer.len())?;
+        let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(t) as u8).collect();
+        let space = build::Space {
+            width: goal.width(),
+            indexer: &indexer,
+            goal_cells: &goal_cells,
+            blank: goal.cell_of(0) as u8,
+        };
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let total = indexer.len() as u64;
+        let mut report = job.reporter(Phase::Building, tiles, total, progress);
+        report(0);
+        build::breadth_first(&space, &mut values, threads, &mut report).map_err(|e| match e {
+            build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
+            build::BuildError::Unreached(missing) => PdbError::Unreached { tiles: tiles.to_vec(), missing },
+        })?;
+        prefer_huge_pages(&values);
+        Ok(Self::new(goal, tiles, indexer, values))
+    }
+
+    /// The file holding the database of `tiles` for `goal` in `dir`.
+    ///
+    /// # Errors
+    /// As [`PatternDatabase::build`], for patterns it cannot build.
+    pub fn path(dir: &Path, goal: &Goal, tiles: &[u8]) -> Result<PathBuf, PdbError> {
+        let indexer = Self::indexer(goal, tiles)?;
+        Ok(dir.join(identity(goal, tiles, &indexer).file_name()))
+    }
+
+    /// Loads the database of `tiles` for `goal` from `path`, verifying the
+    /// header against the request and the checksum against the entries.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the file cannot be read, [`PdbError::Corrupt`]
+    /// when it is damaged or was built for something else, and the errors of
+    /// [`PatternDatabase::build`] for patterns it cannot hold.
+    pub fn load(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<PatternDatabase, PdbError> {
+        Self::load_job(path, goal, tiles, SINGLE, &mut |_| {})
+    }
+
+    pub(super) fn load_job(
+        path: &Path,
+        goal: &Goal,
+        tiles: &[u8],
+        job: Job,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        let indexer = Self::indexer(goal, tiles)?;
+        let mut values = table(indexer.len())?;
+        let id = identity(goal, tiles, &indexer);
+        let total = indexer.len() as u64;
+        let mut report = job.reporter(Phase::Loading, tiles, total, progress);
+        store::read(path, &id, &mut values, &mut report).map_err(|e| match e {
+            store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
+            store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
+        })?;
+        prefer_huge_pages(&values);
+        Ok(Self::new(goal, tiles, indexer, values))
+    }
+
+    /// Writes the database to `path` atomically (temporary file, then rename).
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the directory or file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+        self.save_job(path, SINGLE, &mut |_| {})
+    }
+
+    pub(super) fn save_job(
+        &self,
+        path: &Path,
+        job: Job,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<(), PdbError> {
+        let id = store::Identity {
+            width: self.width,
+            goal: &self.goal,
+            tiles: &self.tiles,
+            blank: self.blank(),
+            entries: self.len() as u64,
+        };
+        let total = self.len() as u64;
+        let mut report = job.reporter(Phase::Saving, &self.tiles, total, progress);
+        store::write(path, &id, &self.values, &mut report)
+            .map_err(|source| PdbError::Io { path: path.to_owned(), source })
+    }
+
+    /// Loads the database of `tiles` for `goal` from `dir`, or builds and
+    /// saves it when the file is missing, unreadable, damaged or foreign.
+    ///
+    /// # Errors
+    /// As [`PatternDatabase::build`] and [`PatternDatabase::save`].
+    pub fn load_or_build(
+        goal: &Goal,
+        tiles: &[u8],
+        dir: &Path,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        Self::load_or_build_job(goal, tiles, dir, SINGLE, progress)
+    }
+
+    pub(super) fn load_or_build_job(
+        goal: &Goal,
+        tiles: &[u8],
+        dir: &Path,
+        job: Job,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        let path = Self::path(dir, goal, tiles)?;
+        match Self::load_job(&path, goal, tiles, job, progress) {
+            Ok(db) => Ok(db),
+            // Whatever is wrong with the file, a fresh build replaces it.
+            Err(PdbError::Io { .. } | PdbError::Corrupt { .. }) => {
+                writable(dir)?;
+                let db = Self::build_job(goal, tiles, job, progress)?;
+                db.save_job(&path, job, progress)?;
+                Ok(db)
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    fn blank(&self) -> u8 {
+        self.goal.iter().position(|&t| t == 0).unwrap_or(0) as u8
+    }
+
+    /// The pattern's tiles, in the order [`PatternDatabase::value`] takes
+    /// their cells.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// The goal layout the database was built for.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// Number of entries (placements).
+    pub fn len(&self) -> usize {
+        self.indexer.len()
+    }
+
+    /// Always false: every pattern has at least one placement.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Every entry, indexed by placement rank.
+    pub fn entries(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The fewest moves of pattern tiles that bring them home when tile
+    /// `tiles()[i]` sits on cell `cells[i]`, over all blank positions.
+    ///
+    /// # Panics
+    /// If `cells` is not one distinct cell per pattern tile.
+    pub fn value(&self, cells: &[u8]) -> u8 {
+        assert_eq!(cells.len(), self.tiles.len(), "one cell per pattern tile");
+        let n = self.indexer.cells();
+        assert!(
+            cells.iter().all(|&c| usize::from(c) < n)
+                && (1..cells.len()).all(|i| !cells[..i].contains(&cells[i])),
+            "distinct cells on the board"
+        );
+        self.values[self.indexer.rank(cells)]
+    }
+
+    /// The entry for the placement of the pattern's tiles on `board`.
+    #[inline]
+    pub fn lookup(&self, board: &Packed) -> u8 {
+        let cell_of = cells_of(board.bits(), self.indexer.cells());
+        self.get(&cell_of)
+    }
+
+    /// The entry for tiles sitting at `cell_of[tile]`.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    pub(super) fn get(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        self.values[self.indexer.rank_of(cell_of, &self.order)]
+    }
+}
+
+/// The file identity of a pattern: what its header must say.
+fn identity<'a>(goal: &'a Goal, tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
+    store::Identity {
+        width: goal.width(),
+        goal: goal.tiles().cells(),
+        tiles,
+        blank: goal.cell_of(0) as u8,
+        entries: indexer.len() as u64,
+    }
+}
