@@ -10,7 +10,7 @@ populated in one call and ask for huge pages once filled.
 use super::cache::writable;
 use super::index::{Indexer, MAX_CELLS};
 use super::lookup::cells_of;
-use super::progress::{Job, SINGLE};
+use super::progress::reporter;
 use super::{PdbError, Phase, Progress, build, store};
 use crate::board::{Goal, Packed};
 use memmap2::{Advice, MmapMut};
@@ -98,15 +98,6 @@ impl PatternDatabase {
         tiles: &[u8],
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        Self::build_job(goal, tiles, SINGLE, progress)
-    }
-
-    pub(super) fn build_job(
-        goal: &Goal,
-        tiles: &[u8],
-        job: Job,
-        progress: &mut dyn FnMut(Progress<'_>),
-    ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
         let mut values = table(indexer.len())?;
         let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(t) as u8).collect();
@@ -118,7 +109,7 @@ impl PatternDatabase {
         };
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let total = indexer.len() as u64;
-        let mut report = job.reporter(Phase::Building, tiles, total, progress);
+        let mut report = reporter(Phase::Building, tiles, total, progress);
         report(0);
         build::breadth_first(&space, &mut values, threads, &mut report).map_err(|e| match e {
             build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
@@ -144,22 +135,17 @@ impl PatternDatabase {
     /// [`PdbError::Io`] when the file cannot be read, [`PdbError::Corrupt`]
     /// when it is damaged or was built for something else, and the errors of
     /// [`PatternDatabase::build`] for patterns it cannot hold.
-    pub fn load(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<PatternDatabase, PdbError> {
-        Self::load_job(path, goal, tiles, SINGLE, &mut |_| {})
-    }
-
-    pub(super) fn load_job(
+    pub fn load(
         path: &Path,
         goal: &Goal,
         tiles: &[u8],
-        job: Job,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
         let mut values = table(indexer.len())?;
         let id = identity(goal, tiles, &indexer);
         let total = indexer.len() as u64;
-        let mut report = job.reporter(Phase::Loading, tiles, total, progress);
+        let mut report = reporter(Phase::Loading, tiles, total, progress);
         store::read(path, &id, &mut values, &mut report).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
@@ -172,16 +158,7 @@ impl PatternDatabase {
     ///
     /// # Errors
     /// [`PdbError::Io`] when the directory or file cannot be written.
-    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        self.save_job(path, SINGLE, &mut |_| {})
-    }
-
-    pub(super) fn save_job(
-        &self,
-        path: &Path,
-        job: Job,
-        progress: &mut dyn FnMut(Progress<'_>),
-    ) -> Result<(), PdbError> {
+    pub fn save(&self, path: &Path, progress: &mut dyn FnMut(Progress<'_>)) -> Result<(), PdbError> {
         let id = store::Identity {
             width: self.width,
             goal: &self.goal,
@@ -190,7 +167,7 @@ impl PatternDatabase {
             entries: self.len() as u64,
         };
         let total = self.len() as u64;
-        let mut report = job.reporter(Phase::Saving, &self.tiles, total, progress);
+        let mut report = reporter(Phase::Saving, &self.tiles, total, progress);
         store::write(path, &id, &self.values, &mut report)
             .map_err(|source| PdbError::Io { path: path.to_owned(), source })
     }
@@ -206,28 +183,32 @@ impl PatternDatabase {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        Self::load_or_build_job(goal, tiles, dir, SINGLE, progress)
-    }
-
-    pub(super) fn load_or_build_job(
-        goal: &Goal,
-        tiles: &[u8],
-        dir: &Path,
-        job: Job,
-        progress: &mut dyn FnMut(Progress<'_>),
-    ) -> Result<PatternDatabase, PdbError> {
-        let path = Self::path(dir, goal, tiles)?;
-        match Self::load_job(&path, goal, tiles, job, progress) {
+        match Self::load(&Self::path(dir, goal, tiles)?, goal, tiles, progress) {
             Ok(db) => Ok(db),
             // Whatever is wrong with the file, a fresh build replaces it.
             Err(PdbError::Io { .. } | PdbError::Corrupt { .. }) => {
-                writable(dir)?;
-                let db = Self::build_job(goal, tiles, job, progress)?;
-                db.save_job(&path, job, progress)?;
-                Ok(db)
+                Self::build_and_save(goal, tiles, dir, progress)
             }
             Err(other) => Err(other),
         }
+    }
+
+    /// Builds the database of `tiles` for `goal` and saves it in `dir`,
+    /// replacing any file there. One path for the repair in
+    /// [`PatternDatabase::load_or_build`] and the forced `Pdb::build`, so
+    /// both check the directory before the minutes of building and leave
+    /// the same file.
+    pub(super) fn build_and_save(
+        goal: &Goal,
+        tiles: &[u8],
+        dir: &Path,
+        progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<PatternDatabase, PdbError> {
+        let path = Self::path(dir, goal, tiles)?;
+        writable(dir)?;
+        let db = Self::build(goal, tiles, progress)?;
+        db.save(&path, progress)?;
+        Ok(db)
     }
 
     fn blank(&self) -> u8 {

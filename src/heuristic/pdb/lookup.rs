@@ -4,9 +4,8 @@ as a set, and looked up for a board together with the board's mirror image.
 This is the search's hot path; see [`Pdb::value`].
 */
 
-use super::cache::writable;
 use super::index::MAX_CELLS;
-use super::progress::Job;
+use super::progress::relabel;
 use super::{Partition, PatternDatabase, PdbError, Progress};
 use crate::board::{Goal, Packed};
 use crate::heuristic::Heuristic;
@@ -111,8 +110,8 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, |tiles, job| {
-            PatternDatabase::load_or_build_job(goal, tiles, dir, job, progress)
+        Self::assemble(goal, partition, progress, |tiles, progress| {
+            PatternDatabase::load_or_build(goal, tiles, dir, progress)
         })
     }
 
@@ -128,8 +127,8 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, |tiles, job| {
-            PatternDatabase::load_job(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, job, progress)
+        Self::assemble(goal, partition, progress, |tiles, progress| {
+            PatternDatabase::load(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, progress)
         })
     }
 
@@ -144,26 +143,24 @@ impl Pdb {
         dir: &Path,
         progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, |tiles, job| {
-            let path = PatternDatabase::path(dir, goal, tiles)?;
-            writable(dir)?;
-            let db = PatternDatabase::build_job(goal, tiles, job, progress)?;
-            db.save_job(&path, job, progress)?;
-            Ok(db)
+        Self::assemble(goal, partition, progress, |tiles, progress| {
+            PatternDatabase::build_and_save(goal, tiles, dir, progress)
         })
     }
 
-    /// The databases of `partition`'s patterns, each from `each`, combined.
+    /// The databases of `partition`'s patterns, each from `each`, combined;
+    /// `each` reports through `progress` as if its database were alone.
     fn assemble(
         goal: &Goal,
         partition: Partition,
-        mut each: impl FnMut(&[u8], Job) -> Result<PatternDatabase, PdbError>,
+        progress: &mut dyn FnMut(Progress<'_>),
+        mut each: impl FnMut(&[u8], &mut dyn FnMut(Progress<'_>)) -> Result<PatternDatabase, PdbError>,
     ) -> Result<Pdb, PdbError> {
         let patterns = partition.patterns(goal)?;
         let databases = patterns
             .iter()
             .enumerate()
-            .map(|(pattern, tiles)| each(tiles, Job { pattern, patterns: patterns.len() }))
+            .map(|(pattern, tiles)| each(tiles, &mut relabel(pattern, patterns.len(), progress)))
             .collect::<Result<Vec<_>, _>>()?;
         let mut pdb = Pdb::from_databases(goal, databases)?;
         pdb.partition = Some(partition);

@@ -3,8 +3,9 @@ Progress reports of the long steps: loading, building and saving a
 database take from a fraction of a second to minutes, and the library never
 prints, so callers draw their own bars from these reports.
 
-Each report says which database of how many it is for; a database loaded,
-built or saved on its own is the only one of its set.
+A database reports as the only pattern of its set; a caller combining
+several relabels the reports with the pattern's place, so one database's
+code serves alone and within a partition.
 */
 
 /// The step a [`Progress`] report is about.
@@ -19,7 +20,8 @@ pub enum Phase {
 }
 
 /// A progress report, for drawing a bar: `done` of `total` in `phase` for
-/// the database of `tiles`, the `pattern`-th (from 0) of `patterns`.
+/// the database of `tiles`, the `pattern`-th (from 0) of `patterns`. A
+/// [`PatternDatabase`](super::PatternDatabase) on its own is pattern 0 of 1.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
     /// What is happening.
@@ -36,27 +38,24 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
-/// Which database of how many a long step is for, to label progress.
-#[derive(Clone, Copy)]
-pub(super) struct Job {
-    pub(super) pattern: usize,
-    pub(super) patterns: usize,
+/// A callback taking the units done so far and reporting them as `phase` of
+/// the database of `tiles`, out of `total`: the shape `build.rs` and
+/// `store.rs` count in, so they need not know about [`Progress`].
+pub(super) fn reporter<'a>(
+    phase: Phase,
+    tiles: &'a [u8],
+    total: u64,
+    progress: &'a mut dyn FnMut(Progress<'_>),
+) -> impl FnMut(u64) + 'a {
+    move |done| progress(Progress { phase, pattern: 0, patterns: 1, tiles, done, total })
 }
 
-pub(super) const SINGLE: Job = Job { pattern: 0, patterns: 1 };
-
-impl Job {
-    /// A callback taking the units done so far and reporting them as
-    /// `phase` of this job, out of `total`.
-    pub(super) fn reporter<'a>(
-        self,
-        phase: Phase,
-        tiles: &'a [u8],
-        total: u64,
-        progress: &'a mut dyn FnMut(Progress<'_>),
-    ) -> impl FnMut(u64) + 'a {
-        move |done| {
-            progress(Progress { phase, pattern: self.pattern, patterns: self.patterns, tiles, done, total });
-        }
-    }
+/// `progress`, with every report relabelled as the `pattern`-th of
+/// `patterns`: only the caller combining databases knows which one it is on.
+pub(super) fn relabel(
+    pattern: usize,
+    patterns: usize,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> impl FnMut(Progress<'_>) + '_ {
+    move |report: Progress<'_>| progress(Progress { pattern, patterns, ..report })
 }

@@ -257,16 +257,16 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     let name = path.file_name().unwrap().to_str().unwrap();
     let stale = dir.path().join(format!(".{name}.4000000000.tmp"));
     std::fs::write(&stale, b"half a file").unwrap();
-    db.save(&path).unwrap();
+    db.save(&path, &mut quiet).unwrap();
     assert!(!stale.exists());
-    let loaded = PatternDatabase::load(&path, &goal, &tiles).unwrap();
+    let loaded = PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap();
     assert_eq!(loaded.entries(), db.entries());
 
     let damaged = |edit: &dyn Fn(&mut Vec<u8>)| {
         let mut bytes = good.clone();
         edit(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        PatternDatabase::load(&path, &goal, &tiles).unwrap_err()
+        PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap_err()
     };
     let corrupt = |e: PdbError| match e {
         PdbError::Corrupt { why, .. } => why,
@@ -286,10 +286,10 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     }
     // Asked for another pattern or goal, the same bytes are foreign.
     std::fs::write(&path, &good).unwrap();
-    assert!(PatternDatabase::load(&path, &goal, &[3, 11, 7]).is_err());
+    assert!(PatternDatabase::load(&path, &goal, &[3, 11, 7], &mut quiet).is_err());
     let other = custom(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14]);
-    assert!(PatternDatabase::load(&path, &other, &tiles).is_err());
-    let missing = PatternDatabase::load(&dir.path().join("nope"), &goal, &tiles).unwrap_err();
+    assert!(PatternDatabase::load(&path, &other, &tiles, &mut quiet).is_err());
+    let missing = PatternDatabase::load(&dir.path().join("nope"), &goal, &tiles, &mut quiet).unwrap_err();
     assert!(matches!(missing, PdbError::Io { .. }));
 
     // A damaged file is rebuilt, never trusted.
