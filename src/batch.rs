@@ -16,12 +16,10 @@ Which files are puzzles:
   are skipped, each with a reason.
 */
 
-use crate::board::{
-    Board, Goal, GoalSpec, MAX_INPUT_BYTES, Packed, ParseErrorKind, Tiles, Wide, io_message, parse_board,
-};
+use crate::board::{Goal, GoalSpec, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, io_message, parse_board};
 use crate::heuristic::HeuristicKind;
 use crate::report::{Record, Summary};
-use crate::search::{Algorithm, Limits, Tables, default_max_nodes, solve};
+use crate::search::{Algorithm, Limits, Tables, default_max_nodes_for, solve};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
@@ -277,15 +275,10 @@ pub struct Settings {
     pub tables: Tables,
 }
 
-/// The single-search default node limit of `algorithm` for a
-/// `width`×`width` board, shared among `jobs`.
-pub fn default_max_nodes_per_job(width: usize, algorithm: Algorithm, jobs: usize) -> u64 {
-    let single = if width <= Packed::MAX_WIDTH {
-        default_max_nodes::<Packed>(algorithm)
-    } else {
-        default_max_nodes::<Wide>(algorithm)
-    };
-    (single / jobs.max(1) as u64).max(1)
+/// The single-search default node limit of `algorithm` for a board of
+/// `shape`, shared among `jobs`.
+pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, jobs: usize) -> u64 {
+    (default_max_nodes_for(shape.into(), algorithm) / jobs.max(1) as u64).max(1)
 }
 
 /// Solves one puzzle; every failure becomes an `error` row.
@@ -302,13 +295,13 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
         Ok(start) => start,
         Err(message) => return fail(None, message),
     };
-    let goal = match Goal::new(&settings.goal, start.width()) {
+    let goal = match Goal::new(&settings.goal, start.shape()) {
         Ok(goal) => goal,
         Err(e) => return fail(Some(&start), e.to_string()),
     };
     let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
-        limits.max_nodes = Some(default_max_nodes_per_job(start.width(), settings.algorithm, jobs));
+        limits.max_nodes = Some(default_max_nodes_per_job(start.shape(), settings.algorithm, jobs));
     }
     let outcome =
         match solve(&start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
@@ -538,9 +531,10 @@ mod tests {
     fn the_default_node_limit_is_shared_among_jobs() {
         for algorithm in Algorithm::ALL {
             let one = default_max_nodes_per_job(3, algorithm, 1);
-            assert_eq!(one, default_max_nodes::<Packed>(algorithm));
+            assert_eq!(one, crate::search::default_max_nodes::<crate::board::Packed>(algorithm));
             assert_eq!(default_max_nodes_per_job(3, algorithm, 4), one / 4);
-            assert_eq!(default_max_nodes_per_job(5, algorithm, 2), default_max_nodes::<Wide>(algorithm) / 2);
+            let wide = crate::search::default_max_nodes::<crate::board::Wide>(algorithm);
+            assert_eq!(default_max_nodes_per_job(5, algorithm, 2), wide / 2);
         }
     }
 }

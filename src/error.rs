@@ -3,7 +3,7 @@ The library's errors. Each says what went wrong in one line; the binary maps
 them to exit codes.
 */
 
-use crate::board::ParseError;
+use crate::board::{ParseError, Shape};
 use thiserror::Error;
 
 /// Everything that can go wrong before or around a search.
@@ -12,13 +12,24 @@ pub enum Error {
     /// A board could not be read or is malformed.
     #[error(transparent)]
     Parse(#[from] ParseError),
-    /// The goal and the start have different widths.
-    #[error("goal is {goal}×{goal} but the start is {start}×{start}")]
+    /// The goal and the start have different shapes.
+    #[error("goal is {goal} but the start is {start}")]
     GoalSize {
-        /// Start width.
-        start: usize,
-        /// Goal width.
-        goal: usize,
+        /// The start's shape.
+        start: Shape,
+        /// The goal's shape.
+        goal: Shape,
+    },
+    /// A board larger than the searches take.
+    #[error(
+        "a {shape} board is too large for {algorithm}: searches take boards up to 16x16 \
+         (the constructive solver, --algo rows, takes any size)"
+    )]
+    TooLargeToSearch {
+        /// The board's shape.
+        shape: Shape,
+        /// The algorithm asked for.
+        algorithm: &'static str,
     },
     /// A heuristic that does not exist for this board size or goal.
     #[error("heuristic {heuristic} is not available here: {why}")]

@@ -111,6 +111,8 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
         [
             "file",
             "size",
+            "width",
+            "height",
             "algorithm",
             "heuristic",
             "status",
@@ -157,7 +159,7 @@ fn files_named_on_the_command_line_are_judged_like_files_in_folders() {
 #[test]
 fn off_a_terminal_the_default_format_is_csv() {
     let (_, stdout, _) = batch(&["puzzles/2x2"]);
-    assert!(stdout.starts_with("file,size,algorithm,"), "{stdout}");
+    assert!(stdout.starts_with("file,size,width,height,algorithm,"), "{stdout}");
 }
 
 #[test]
@@ -342,7 +344,9 @@ fn a_goal_of_another_width_makes_error_rows_for_those_puzzles_only() {
     assert_eq!(records[0]["status"], "unsolvable");
     assert_eq!(records[1]["status"], "error");
     assert_eq!(records[1]["size"], "4");
-    assert_eq!(records[1]["error"], "goal is 3×3 but the start is 4×4");
+    assert_eq!(records[1]["width"], "4");
+    assert_eq!(records[1]["height"], "4");
+    assert_eq!(records[1]["error"], "goal is 3x3 but the start is 4x4");
 }
 
 #[test]

@@ -66,6 +66,8 @@ fn json_output_is_one_object_with_every_documented_key() {
         "algorithm",
         "heuristic",
         "size",
+        "width",
+        "height",
         "start",
         "goal",
         "path",
@@ -79,8 +81,9 @@ fn json_output_is_one_object_with_every_documented_key() {
     ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(v.as_object().unwrap().len(), 15);
+    assert_eq!(v.as_object().unwrap().len(), 17);
     assert_eq!(v["size"], 3);
+    assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(3), Some(3)));
     assert_eq!(v["start"], serde_json::json!([8, 0, 6, 5, 4, 7, 2, 3, 1]));
     assert_eq!(v["goal"], serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7, 8]));
     assert_eq!(v["cost"], 31);
@@ -111,7 +114,7 @@ fn a_goal_of_another_size_is_rejected() {
         .code(2)
         .stdout("")
         .stderr(contains(
-            "--goal puzzles/goals/snail-4x4.txt: goal is 4×4 but the start is 3×3 (puzzles/3x3/easy-3.txt)",
+            "--goal puzzles/goals/snail-4x4.txt: goal is 4x4 but the start is 3x3 (puzzles/3x3/easy-3.txt)",
         ));
 }
 
@@ -281,15 +284,27 @@ fn every_malformed_input_gets_one_line_and_exit_2() {
         ("only-comments.txt", "only-comments.txt: empty board: no numbers found"),
         ("bad-token.txt", "bad-token.txt:2: 'x' is not a non-negative integer"),
         ("negative.txt", "negative.txt:2: '-4' is not a non-negative integer"),
-        ("not-square.txt", "not-square.txt: 8 numbers are not a square board"),
+        (
+            "not-square.txt",
+            "not-square.txt: rows of 3, 3 and 2 numbers are not a rectangle, and 8 numbers are not a square board",
+        ),
         ("one-cell.txt", "one-cell.txt: 1 number is not a square board"),
         (
+            "one-line-rectangle.txt",
+            "one-line-rectangle.txt: 6 numbers are not a square board: lay the board out in rows of equal \
+             length, or give its size (WxH)",
+        ),
+        (
             "header-mismatch.txt",
-            "header-mismatch.txt:1: header says width 4 (16 numbers) but 9 numbers follow",
+            "header-mismatch.txt:1: the header says 4x4 (4 rows of 4) but the board is laid out as 3 rows of 3",
+        ),
+        (
+            "shape-mismatch.txt",
+            "shape-mismatch.txt:2: the header says 3x2 (2 rows of 3) but the board is laid out as 3 rows of 2",
         ),
         ("out-of-range.txt", "out-of-range.txt:3: tile 9 is out of range (0 to 8)"),
         ("duplicate.txt", "duplicate.txt:3: tile 7 appears twice"),
-        ("too-wide.txt", "too-wide.txt: width 9 is larger than the supported maximum 8"),
+        ("too-big.txt", "too-big.txt:2: header '257' is not a board size (N, or WxH, each side 2 to 256)"),
         ("binary.bin", "binary.bin:1: "),
     ];
     for (file, message) in cases {

@@ -6,7 +6,7 @@ use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status,
 use std::collections::HashMap;
 
 fn check(
-    start: &[u8],
+    start: &[u16],
     goal: &Goal,
     truth: Option<u32>,
     algorithm: Algorithm,
@@ -67,7 +67,7 @@ fn dfs_paths_replay_from_start_to_goal() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let mut rng = Rng(31);
     for _ in 0..40 {
-        let start = rng.walk(&(0..9).collect::<Vec<u8>>(), 3, 40);
+        let start = rng.walk(&(0..9).collect::<Vec<u16>>(), 3, 40);
         check(&start, &goal, truth.get(&start).copied(), Algorithm::Dfs, HeuristicKind::Zero);
     }
 }
@@ -122,8 +122,8 @@ fn every_2x2_board_gets_its_true_cost_or_unsolvable() {
 }
 
 /// True distances of every 15-puzzle within `depth` moves of the goal.
-fn fifteen_puzzle_ball(depth: u32) -> HashMap<Vec<u8>, u32> {
-    let goal: Vec<u8> = (0..16).collect();
+fn fifteen_puzzle_ball(depth: u32) -> HashMap<Vec<u16>, u32> {
+    let goal: Vec<u16> = (0..16).collect();
     let mut dist = HashMap::from([(goal.clone(), 0)]);
     let mut layer = vec![goal];
     for d in 1..=depth {

@@ -6,7 +6,7 @@ use npuzzle::{
     Status, Tables, read_input, solve,
 };
 
-fn assert_optimal(start: &[u8], goal: &Goal, distance: u32, algorithm: Algorithm, heuristic: HeuristicKind) {
+fn assert_optimal(start: &[u16], goal: &Goal, distance: u32, algorithm: Algorithm, heuristic: HeuristicKind) {
     let tiles = npuzzle::Tiles::new(start).unwrap();
     let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap();
     let label = format!("{algorithm}/{heuristic} on {start:?}");
@@ -128,7 +128,7 @@ fn linear_conflict_changes_by_exactly_one_per_move_on_every_8_puzzle_edge() {
 
 #[test]
 fn linear_conflict_never_exceeds_the_true_distance_of_random_15_puzzles() {
-    let goal: Vec<u8> = (0..16).collect();
+    let goal: Vec<u16> = (0..16).collect();
     let goal_board = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let lc = LinearConflict::new(&goal_board);
     let mut rng = Rng(16);
@@ -185,7 +185,7 @@ fn idastar_reports_limits_like_every_search() {
 
 /// The true distance on some boards, zero on the others: admissible and as
 /// inconsistent as can be (one move can change it by 30).
-struct Flaky(&'static std::collections::HashMap<Vec<u8>, u32>);
+struct Flaky(&'static std::collections::HashMap<Vec<u16>, u32>);
 
 impl Heuristic<Packed> for Flaky {
     const CONSISTENT: bool = false;

@@ -34,7 +34,7 @@ fn eight_puzzle_pdb(goal: &Goal, patterns: &[&[u8]]) -> Pdb {
     Pdb::from_databases(goal, dbs).unwrap()
 }
 
-fn assert_replays(outcome: &Outcome, start: &[u8], goal: &Goal, distance: u32, label: &str) {
+fn assert_replays(outcome: &Outcome, start: &[u16], goal: &Goal, distance: u32, label: &str) {
     assert_eq!(outcome.status, Status::Solved, "{label}");
     let path = outcome.path.as_ref().unwrap();
     assert_eq!(path.len() as u32, distance, "{label}: optimal");
@@ -95,13 +95,13 @@ fn pattern_databases_need_a_4x4_board_and_their_own_goal() {
     let small = read_input(&Input::Inline("1,2,5,3,4,0,6,7,8".into())).unwrap();
     let goal3 = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let err = solve(&small, &goal3, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &tables);
-    assert!(err.unwrap_err().to_string().contains("4×4"));
+    assert!(err.unwrap_err().to_string().contains("4x4"));
     // Uninformed searches ignore the heuristic, so they need no tables.
     let bfs = solve(&small, &goal3, Algorithm::Bfs, HeuristicKind::Pdb, &Limits::default(), &Tables::NONE);
     assert_eq!(bfs.unwrap().cost(), Some(3));
     let start = read_input(&Input::File(puzzle("korf100/002.txt"))).unwrap();
     // One move from the default goal, so the start can reach it too.
-    let mut shifted: Vec<u8> = (0..16).collect();
+    let mut shifted: Vec<u16> = (0..16).collect();
     shifted.swap(0, 1);
     let shifted = npuzzle::Tiles::new(&shifted).unwrap();
     let other = Goal::new(&GoalSpec::Board(shifted), 4).unwrap();
@@ -146,7 +146,7 @@ fn heuristic_pdb_on_another_width_is_bad_input() {
         .args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"])
         .assert()
         .code(2)
-        .stderr(contains("pattern databases exist for 4×4 boards, not 3×3"));
+        .stderr(contains("pattern databases exist for 4x4 boards, not 3x3"));
     // An unsolvable 4×4 start is unsolvable, databases or not: none are built.
     let dir = tempfile::tempdir().unwrap();
     npuzzle()
@@ -289,7 +289,7 @@ fn batch_and_compare_use_the_databases() {
         String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows[0]["cost"], optimal("korf100/002.txt"));
     assert_eq!(rows[1]["status"], "error");
-    assert!(rows[1]["error"].as_str().unwrap().contains("4×4"));
+    assert!(rows[1]["error"].as_str().unwrap().contains("4x4"));
 
     let compare = |pdb_dir: &str| {
         let out = npuzzle()

@@ -2,13 +2,13 @@
 
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tables, Tiles, solve};
 
-fn run(cells: &[u8], algorithm: Algorithm, heuristic: HeuristicKind) -> Outcome {
+fn run(cells: &[u16], algorithm: Algorithm, heuristic: HeuristicKind) -> Outcome {
     let start = Tiles::new(cells).unwrap();
     let goal = Goal::new(&GoalSpec::BlankFirst, start.width()).unwrap();
     solve(&start, &goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap()
 }
 
-const COURSE_EXAMPLE: [u8; 9] = [1, 2, 5, 3, 4, 0, 6, 7, 8];
+const COURSE_EXAMPLE: [u16; 9] = [1, 2, 5, 3, 4, 0, 6, 7, 8];
 
 #[test]
 fn bfs_on_the_course_example_costs_3_expands_10_and_reaches_depth_4() {

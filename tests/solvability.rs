@@ -10,8 +10,8 @@ fn named_goals() -> [GoalSpec; 3] {
 #[test]
 fn parity_agrees_with_reachability_for_every_2x2_and_3x3_arrangement() {
     for width in [2usize, 3] {
-        let everything = permutations((width * width) as u8);
-        let custom: &[u8] = if width == 2 { &[1, 0, 2, 3] } else { &[1, 2, 3, 4, 0, 5, 6, 7, 8] };
+        let everything = permutations((width * width) as u16);
+        let custom: &[u16] = if width == 2 { &[1, 0, 2, 3] } else { &[1, 2, 3, 4, 0, 5, 6, 7, 8] };
         for spec in named_goals().into_iter().chain([GoalSpec::Board(Tiles::new(custom).unwrap())]) {
             let goal = Goal::new(&spec, width).unwrap();
             let reachable = all_distances(goal.tiles().cells(), width);
@@ -28,8 +28,8 @@ fn parity_agrees_with_reachability_for_every_2x2_and_3x3_arrangement() {
 }
 
 /// The textbook inversion rule for the blank-last goal, written independently.
-fn inversion_rule(start: &[u8], width: usize) -> bool {
-    let tiles: Vec<u8> = start.iter().copied().filter(|&t| t != 0).collect();
+fn inversion_rule(start: &[u16], width: usize) -> bool {
+    let tiles: Vec<u16> = start.iter().copied().filter(|&t| t != 0).collect();
     let inversions = (0..tiles.len())
         .flat_map(|i| (i + 1..tiles.len()).map(move |j| (i, j)))
         .filter(|&(i, j)| tiles[i] > tiles[j])

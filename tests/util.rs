@@ -47,7 +47,7 @@ impl Rng {
     }
 
     /// A board `steps` random moves from `goal` (no immediate backtracking).
-    pub fn walk(&mut self, goal: &[u8], width: usize, steps: usize) -> Vec<u8> {
+    pub fn walk(&mut self, goal: &[u16], width: usize, steps: usize) -> Vec<u16> {
         let mut board = goal.to_vec();
         let mut blank = board.iter().position(|&t| t == 0).unwrap();
         let mut previous = usize::MAX;
@@ -63,8 +63,8 @@ impl Rng {
     }
 
     /// A uniformly random arrangement of `0..cells`.
-    pub fn shuffle(&mut self, cells: usize) -> Vec<u8> {
-        let mut board: Vec<u8> = (0..cells as u8).collect();
+    pub fn shuffle(&mut self, cells: usize) -> Vec<u16> {
+        let mut board: Vec<u16> = (0..cells as u16).collect();
         for i in (1..cells).rev() {
             board.swap(i, self.below(i + 1));
         }
@@ -92,7 +92,7 @@ pub fn neighbours(cell: usize, width: usize) -> Vec<usize> {
 }
 
 /// Every board reachable from `goal`, with its true distance: a plain BFS.
-pub fn all_distances(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
+pub fn all_distances(goal: &[u16], width: usize) -> HashMap<Vec<u16>, u32> {
     let mut dist = HashMap::new();
     dist.insert(goal.to_vec(), 0);
     let mut queue = VecDeque::from([goal.to_vec()]);
@@ -112,13 +112,13 @@ pub fn all_distances(goal: &[u8], width: usize) -> HashMap<Vec<u8>, u32> {
 }
 
 /// True distances of all 181,440 8-puzzles to the blank-first goal.
-pub fn eight_puzzle_distances() -> &'static HashMap<Vec<u8>, u32> {
-    static TABLE: OnceLock<HashMap<Vec<u8>, u32>> = OnceLock::new();
-    TABLE.get_or_init(|| all_distances(&(0..9).collect::<Vec<u8>>(), 3))
+pub fn eight_puzzle_distances() -> &'static HashMap<Vec<u16>, u32> {
+    static TABLE: OnceLock<HashMap<Vec<u16>, u32>> = OnceLock::new();
+    TABLE.get_or_init(|| all_distances(&(0..9).collect::<Vec<u16>>(), 3))
 }
 
 /// Plays move names from `start`; panics on an illegal move. Returns the end board.
-pub fn play(start: &[u8], width: usize, moves: &[&str]) -> Vec<u8> {
+pub fn play(start: &[u16], width: usize, moves: &[&str]) -> Vec<u16> {
     let mut board = start.to_vec();
     let mut blank = board.iter().position(|&t| t == 0).unwrap();
     for (i, mv) in moves.iter().enumerate() {
@@ -137,9 +137,9 @@ pub fn play(start: &[u8], width: usize, moves: &[&str]) -> Vec<u8> {
 }
 
 /// Every arrangement of `0..cells`, in lexicographic order.
-pub fn permutations(cells: u8) -> Vec<Vec<u8>> {
+pub fn permutations(cells: u16) -> Vec<Vec<u16>> {
     let mut all = vec![];
-    let mut current: Vec<u8> = (0..cells).collect();
+    let mut current: Vec<u16> = (0..cells).collect();
     loop {
         all.push(current.clone());
         let Some(i) = (0..current.len() - 1).rev().find(|&i| current[i] < current[i + 1]) else {

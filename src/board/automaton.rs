@@ -47,7 +47,7 @@ pub(crate) struct Automaton {
 #[derive(Clone)]
 struct Trie {
     /// The blank's cell at each node.
-    cell: Vec<u8>,
+    cell: Vec<u16>,
     /// Child per move.
     child: Vec<[u32; 4]>,
     /// Whether the node's path is a rule.
@@ -56,11 +56,15 @@ struct Trie {
 
 impl Trie {
     fn new(cells: usize) -> Trie {
-        Trie { cell: (0..cells as u8).collect(), child: vec![[NO_STATE; 4]; cells], rule: vec![false; cells] }
+        Trie {
+            cell: (0..cells as u16).collect(),
+            child: vec![[NO_STATE; 4]; cells],
+            rule: vec![false; cells],
+        }
     }
 
     /// Adds the rule starting at `start` and following `moves`.
-    fn insert(&mut self, targets: &[[u8; 4]], start: u8, moves: &[Move]) {
+    fn insert(&mut self, targets: &[[u16; 4]], start: u16, moves: &[Move]) {
         let mut node = start as usize;
         for &mv in moves {
             let next = self.child[node][mv.index()];
@@ -80,7 +84,7 @@ impl Trie {
 
     /// The transitions: `goto[state][move]`, [`NO_STATE`] for a move off the
     /// board or one that completes a rule.
-    fn transitions(&self, targets: &[[u8; 4]]) -> Vec<[u32; 4]> {
+    fn transitions(&self, targets: &[[u16; 4]]) -> Vec<[u32; 4]> {
         let cells = targets.len();
         let nodes = self.cell.len();
         let mut fail = vec![0u32; nodes];
@@ -125,7 +129,7 @@ impl Trie {
 /// to tell which paths leave the same arrangement.
 trait Arrangement: Copy + Eq + std::hash::Hash {
     fn identity(cells: usize) -> Self;
-    fn swap(&mut self, a: u8, b: u8);
+    fn swap(&mut self, a: u16, b: u16);
 }
 
 /// Four bits a cell, for boards of up to 16 cells.
@@ -135,26 +139,67 @@ impl Arrangement for u64 {
     }
 
     #[inline]
-    fn swap(&mut self, a: u8, b: u8) {
+    fn swap(&mut self, a: u16, b: u16) {
         let (a, b) = (4 * u32::from(a), 4 * u32::from(b));
         let diff = ((*self >> a) ^ (*self >> b)) & 0xF;
         *self ^= diff << a | diff << b;
     }
 }
 
-/// A byte a cell, for larger boards.
-impl Arrangement for [u8; 64] {
-    fn identity(cells: usize) -> [u8; 64] {
-        let mut board = [0; 64];
-        for (cell, label) in board.iter_mut().enumerate().take(cells) {
-            *label = cell as u8;
-        }
-        board
+/// Longest rule a [`Moved`] arrangement can follow: a path of `len` moves
+/// changes at most `len + 1` cells.
+const MAX_MOVED: usize = 16;
+
+/// For boards of more than 16 cells: only the cells a path has moved, each
+/// with the label it holds, sorted by cell. However large the board, a short
+/// path moves few cells, so the sets of arrangements stay small (a byte per
+/// cell of a 16×16 board would take hundreds of megabytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Moved {
+    /// `(cell, label)` pairs, sorted by cell; unused ones are `(0, 0)`.
+    entries: [(u16, u16); MAX_MOVED],
+    len: u8,
+}
+
+impl Moved {
+    /// The label at `cell`: its own number unless a path moved it.
+    fn label(&self, cell: u16) -> u16 {
+        self.entries[..usize::from(self.len)].iter().find(|e| e.0 == cell).map_or(cell, |e| e.1)
     }
 
-    #[inline]
-    fn swap(&mut self, a: u8, b: u8) {
-        <[u8]>::swap(self, usize::from(a), usize::from(b));
+    /// Sets `cell`'s label, keeping the entries sorted and leaving out cells
+    /// that hold their own number again.
+    fn set(&mut self, cell: u16, label: u16) {
+        let len = usize::from(self.len);
+        let at = self.entries[..len].partition_point(|e| e.0 < cell);
+        let present = at < len && self.entries[at].0 == cell;
+        match (present, label == cell) {
+            (true, true) => {
+                self.entries.copy_within(at + 1..len, at);
+                self.entries[len - 1] = (0, 0);
+                self.len -= 1;
+            }
+            (true, false) => self.entries[at].1 = label,
+            (false, false) => {
+                assert!(len < MAX_MOVED, "rules of up to {} moves", MAX_MOVED - 1);
+                self.entries.copy_within(at..len, at + 1);
+                self.entries[at] = (cell, label);
+                self.len += 1;
+            }
+            (false, true) => {}
+        }
+    }
+}
+
+impl Arrangement for Moved {
+    fn identity(_: usize) -> Moved {
+        Moved { entries: [(0, 0); MAX_MOVED], len: 0 }
+    }
+
+    fn swap(&mut self, a: u16, b: u16) {
+        let (label_a, label_b) = (self.label(a), self.label(b));
+        self.set(a, label_b);
+        self.set(b, label_a);
     }
 }
 
@@ -162,19 +207,19 @@ impl Arrangement for [u8; 64] {
 /// `targets[cell][move]`; fewer if the automaton would outgrow
 /// [`MAX_STATES`] (all rules of the first length that does not fit, and
 /// longer, are then left out: a subset of rules is as sound as all).
-pub(crate) fn build(targets: &[[u8; 4]], max_len: usize) -> Automaton {
+pub(crate) fn build(targets: &[[u16; 4]], max_len: usize) -> Automaton {
     build_capped(targets, max_len, MAX_STATES)
 }
 
-fn build_capped(targets: &[[u8; 4]], max_len: usize, max_states: usize) -> Automaton {
+fn build_capped(targets: &[[u16; 4]], max_len: usize, max_states: usize) -> Automaton {
     if targets.len() <= 16 {
         build_with::<u64>(targets, max_len, max_states)
     } else {
-        build_with::<[u8; 64]>(targets, max_len, max_states)
+        build_with::<Moved>(targets, max_len.min(MAX_MOVED - 1), max_states)
     }
 }
 
-fn build_with<A: Arrangement>(targets: &[[u8; 4]], max_len: usize, max_states: usize) -> Automaton {
+fn build_with<A: Arrangement>(targets: &[[u16; 4]], max_len: usize, max_states: usize) -> Automaton {
     let cells = targets.len();
     let mut trie = Trie::new(cells);
     let mut goto = trie.transitions(targets);
@@ -186,7 +231,7 @@ fn build_with<A: Arrangement>(targets: &[[u8; 4]], max_len: usize, max_states: u
     for len in 1..=max_len {
         let mut rules = Vec::new();
         for (start, seen) in seen.iter_mut().enumerate() {
-            find_rules(targets, &goto, start as u8, len, seen, &mut rules);
+            find_rules(targets, &goto, start as u16, len, seen, &mut rules);
         }
         if rules.is_empty() {
             continue;
@@ -222,12 +267,12 @@ fn build_with<A: Arrangement>(targets: &[[u8; 4]], max_len: usize, max_states: u
 /// accepts but that leave an arrangement in `seen` (left by a shorter path
 /// or an earlier one of the same length); records the others in `seen`.
 fn find_rules<A: Arrangement>(
-    targets: &[[u8; 4]],
+    targets: &[[u16; 4]],
     goto: &[[u32; 4]],
-    start: u8,
+    start: u16,
     len: usize,
     seen: &mut FxHashSet<A>,
-    rules: &mut Vec<(u8, Vec<Move>)>,
+    rules: &mut Vec<(u16, Vec<Move>)>,
 ) {
     let mut walk = Walk { targets, goto, seen, rules, start, len, path: Vec::with_capacity(len) };
     walk.from(u32::from(start), start, A::identity(targets.len()));
@@ -236,17 +281,17 @@ fn find_rules<A: Arrangement>(
 /// A depth-first walk over the paths of `len` moves the automaton accepts,
 /// in successor order.
 struct Walk<'a, A> {
-    targets: &'a [[u8; 4]],
+    targets: &'a [[u16; 4]],
     goto: &'a [[u32; 4]],
     seen: &'a mut FxHashSet<A>,
-    rules: &'a mut Vec<(u8, Vec<Move>)>,
-    start: u8,
+    rules: &'a mut Vec<(u16, Vec<Move>)>,
+    start: u16,
     len: usize,
     path: Vec<Move>,
 }
 
 impl<A: Arrangement> Walk<'_, A> {
-    fn from(&mut self, state: u32, blank: u8, board: A) {
+    fn from(&mut self, state: u32, blank: u16, board: A) {
         if self.path.len() == self.len {
             if !self.seen.insert(board) {
                 self.rules.push((self.start, self.path.clone()));
@@ -276,14 +321,14 @@ mod tests {
     /// The board whose blank is at `blank` and whose other cells hold their
     /// own numbers: paths from it are told apart by where tiles end up.
     fn labelled(cells: usize, blank: usize) -> Packed {
-        let mut tiles: Vec<u8> = (0..cells as u8).collect();
+        let mut tiles: Vec<u16> = (0..cells as u16).collect();
         tiles.swap(0, blank);
         Packed::from_tiles(&tiles)
     }
 
     /// Every board within `depth` moves, with its true distance.
     fn distances(geometry: &Geometry, blank: usize, depth: usize) -> HashMap<Packed, u32> {
-        distances_within(labelled(geometry.cells(), blank), geometry.width(), depth as u32)
+        distances_within(labelled(geometry.cells(), blank), geometry.shape(), depth as u32)
     }
 
     /// Walks every path of up to `depth` moves the table allows from
@@ -304,7 +349,7 @@ mod tests {
             if d == depth {
                 return;
             }
-            for step in g.steps(row).iter().take_while(|s| s.from != u8::MAX) {
+            for step in g.steps(row).iter().take_while(|s| s.from != u16::MAX) {
                 let child = board.slide(board.blank(), usize::from(step.from));
                 walk(g, usize::from(step.row), child, d + 1, depth, found);
             }
@@ -332,6 +377,62 @@ mod tests {
                 assert_eq!(paths, truth.len(), "{width}×{width}, blank at {blank}: a board reached twice");
             }
         }
+    }
+
+    #[test]
+    fn rectangles_get_rules_that_keep_exactly_one_shortest_path_per_board() {
+        use crate::board::Shape;
+        for (w, h, depth) in [(3, 2, 12), (2, 3, 12), (4, 2, 12), (2, 5, 12), (4, 3, 10), (3, 5, 10)] {
+            let geometry = &Geometry::with_rules(Shape::new(w, h), depth);
+            for blank in [0, w * h / 2, w * h - 1] {
+                let truth = distances(geometry, blank, depth);
+                let (paths, reached) = allowed_paths(geometry, blank, depth);
+                assert_eq!(reached, truth, "{w}x{h}, blank at {blank}");
+                assert_eq!(paths, truth.len(), "{w}x{h}, blank at {blank}: a board reached twice");
+            }
+        }
+    }
+
+    #[test]
+    fn boards_of_more_than_16_cells_get_rules_too() {
+        use crate::board::{Shape, Wide};
+        // The sparse arrangement of wide boards: with 6-move rules on 5×4,
+        // every board within 8 moves is still reached in its fewest moves,
+        // by fewer paths than undo pruning alone allows.
+        let shape = Shape::new(5, 4);
+        let geometry = Geometry::with_rules(shape, 6);
+        let mut start: Vec<u16> = (0..20).collect();
+        start.swap(0, 6);
+        let board = Wide::<64>::from_tiles(&start);
+        let mut truth = std::collections::HashMap::from([(board, 0u32)]);
+        let mut queue = std::collections::VecDeque::from([board]);
+        while let Some(b) = queue.pop_front() {
+            let d = truth[&b];
+            if d < 8 {
+                for (_, to) in geometry.moves(b.blank()) {
+                    let child = b.slide(b.blank(), to);
+                    truth.entry(child).or_insert_with(|| {
+                        queue.push_back(child);
+                        d + 1
+                    });
+                }
+            }
+        }
+        let mut reached = std::collections::HashMap::new();
+        let mut paths = 0;
+        let mut todo = vec![(geometry.start_row(6), board, 0u32)];
+        while let Some((row, b, d)) = todo.pop() {
+            paths += 1;
+            let best = reached.entry(b).or_insert(d);
+            *best = (*best).min(d);
+            if d < 8 {
+                for step in geometry.steps(row).iter().take_while(|s| s.from != u16::MAX) {
+                    todo.push((usize::from(step.row), b.slide(b.blank(), usize::from(step.from)), d + 1));
+                }
+            }
+        }
+        assert_eq!(reached, truth);
+        assert!(paths < 3 * truth.len(), "{paths} paths for {} boards", truth.len());
     }
 
     #[test]

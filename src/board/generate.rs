@@ -7,7 +7,7 @@ versions. Every choice the generator makes draws from one stream, so board
 `i` of `--count C --seed S` is the same for every `C ≥ i`.
 */
 
-use super::{Geometry, Goal, Tiles};
+use super::{Goal, Tiles};
 
 /// `SplitMix64` (Steele, Lea and Flood, 2014): a tiny generator with a fixed
 /// sequence per seed.
@@ -70,20 +70,24 @@ pub fn generate(goal: &Goal, scramble: Scramble, solvable: bool, rng: &mut Split
     if goal.parity(&cells).solvable() != solvable {
         swap_two_tiles(&mut cells);
     }
-    Tiles::new(&cells).expect("scrambling keeps a permutation")
+    Tiles::with_shape(goal.shape(), &cells).expect("scrambling keeps a permutation")
 }
 
 /// `moves` random slides from the goal with no immediate backtracking.
-fn walk(goal: &Goal, moves: usize, rng: &mut SplitMix64) -> Vec<u8> {
-    let geometry = Geometry::new(goal.shape());
+fn walk(goal: &Goal, moves: usize, rng: &mut SplitMix64) -> Vec<u16> {
+    let shape = goal.shape();
     let mut cells = goal.tiles().cells().to_vec();
     let mut blank = goal.tiles().blank();
     let mut previous = usize::MAX;
+    let mut options = [0; 4];
     for _ in 0..moves {
-        let options: Vec<usize> =
-            geometry.moves(blank).map(|(_, to)| to).filter(|&to| to != previous).collect();
+        let mut count = 0;
+        for (_, to) in shape.neighbours(blank).filter(|&(_, to)| to != previous) {
+            options[count] = to;
+            count += 1;
+        }
         // Every cell has at least two neighbours, so one is always left.
-        let to = options[rng.below(options.len())];
+        let to = options[rng.below(count)];
         cells.swap(blank, to);
         previous = blank;
         blank = to;
@@ -92,8 +96,8 @@ fn walk(goal: &Goal, moves: usize, rng: &mut SplitMix64) -> Vec<u8> {
 }
 
 /// A uniformly random arrangement of `0..cells` (Fisher–Yates).
-fn shuffle(cells: usize, rng: &mut SplitMix64) -> Vec<u8> {
-    let mut board: Vec<u8> = (0..cells as u8).collect();
+fn shuffle(cells: usize, rng: &mut SplitMix64) -> Vec<u16> {
+    let mut board: Vec<u16> = (0..cells).map(|t| t as u16).collect();
     for i in (1..cells).rev() {
         board.swap(i, rng.below(i + 1));
     }
@@ -101,7 +105,7 @@ fn shuffle(cells: usize, rng: &mut SplitMix64) -> Vec<u8> {
 }
 
 /// Swaps the first two tiles that are not the blank, flipping solvability.
-fn swap_two_tiles(cells: &mut [u8]) {
+fn swap_two_tiles(cells: &mut [u16]) {
     let mut tiles = (0..cells.len()).filter(|&i| cells[i] != 0);
     let (a, b) = (tiles.next(), tiles.next());
     if let (Some(a), Some(b)) = (a, b) {
@@ -109,8 +113,8 @@ fn swap_two_tiles(cells: &mut [u8]) {
     }
 }
 
-/// A puzzle file `solve` reads: `comment` as `#` lines, a width header, then
-/// the rows.
+/// A puzzle file `solve` reads: `comment` as `#` lines, a size header (`N`
+/// for a square, the common format; `WxH` otherwise), then the rows.
 pub fn puzzle_text(tiles: &Tiles, comment: &str) -> String {
     let mut text = String::new();
     for line in comment.lines() {
@@ -118,7 +122,8 @@ pub fn puzzle_text(tiles: &Tiles, comment: &str) -> String {
         text.push_str(line);
         text.push('\n');
     }
-    text.push_str(&tiles.width().to_string());
+    let shape = tiles.shape();
+    text.push_str(&if shape.is_square() { shape.width().to_string() } else { shape.to_string() });
     text.push('\n');
     text.push_str(&tiles.display_grid(false));
     text

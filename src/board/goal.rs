@@ -9,7 +9,7 @@ This holds for every width and every goal, unlike the inversion-count rules
 that assume a particular goal.
 */
 
-use super::{Shape, Tiles};
+use super::{ParseError, Shape, Tiles};
 use crate::error::Error;
 
 /// Which goal to solve towards.
@@ -42,7 +42,7 @@ impl GoalSpec {
 pub struct Goal {
     tiles: Tiles,
     /// `cell_of[tile]` is the tile's goal cell.
-    cell_of: Vec<u8>,
+    cell_of: Vec<u16>,
 }
 
 /// The figures behind a solvability verdict.
@@ -89,22 +89,24 @@ impl Goal {
     pub fn new(spec: &GoalSpec, shape: impl Into<Shape>) -> Result<Goal, Error> {
         let shape = shape.into();
         let cells = shape.cells();
-        let layout: Vec<u8> = match spec {
-            GoalSpec::BlankFirst => (0..cells as u8).collect(),
-            GoalSpec::BlankLast => (1..cells as u8).chain([0]).collect(),
+        let layout: Vec<u16> = match spec {
+            // Shapes beyond 65,536 cells are refused by `Tiles` below.
+            GoalSpec::BlankFirst => (0..cells).map(|t| t as u16).collect(),
+            GoalSpec::BlankLast => (1..cells).map(|t| t as u16).chain([0]).collect(),
             GoalSpec::Snail => snail(shape),
             GoalSpec::Board(tiles) => {
                 if tiles.shape() != shape {
-                    return Err(Error::GoalSize { start: shape.width(), goal: tiles.width() });
+                    return Err(Error::GoalSize { start: shape, goal: tiles.shape() });
                 }
                 tiles.cells().to_vec()
             }
         };
+        let tiles = Tiles::with_shape(shape, &layout)
+            .map_err(|kind| Error::Parse(ParseError { origin: "goal".to_owned(), line: None, kind }))?;
         let mut cell_of = vec![0; cells];
         for (cell, &tile) in layout.iter().enumerate() {
-            cell_of[tile as usize] = cell as u8;
+            cell_of[usize::from(tile)] = cell as u16;
         }
-        let tiles = Tiles::new(&layout).expect("goal layouts are permutations");
         Ok(Goal { tiles, cell_of })
     }
 
@@ -130,12 +132,12 @@ impl Goal {
 
     /// The goal cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: u8) -> usize {
-        self.cell_of[tile as usize] as usize
+    pub fn cell_of(&self, tile: u16) -> usize {
+        usize::from(self.cell_of[usize::from(tile)])
     }
 
     /// Parity figures of `start` relative to this goal.
-    pub fn parity(&self, start: &[u8]) -> Parity {
+    pub fn parity(&self, start: &[u16]) -> Parity {
         // Cycle count of the cell permutation start cell -> goal cell of its tile.
         let mut seen = vec![false; start.len()];
         let mut cycles = 0;
@@ -157,10 +159,10 @@ impl Goal {
 }
 
 /// The spiral goal: 1, 2, 3… clockwise from the top-left, blank in the last cell.
-fn snail(shape: impl Into<Shape>) -> Vec<u8> {
+fn snail(shape: impl Into<Shape>) -> Vec<u16> {
     let shape = shape.into();
     let cells = shape.cells();
-    let mut layout = vec![0u8; cells];
+    let mut layout = vec![0u16; cells];
     let (mut top, mut left, mut bottom, mut right) = (0, 0, shape.height() - 1, shape.width() - 1);
     let mut order = Vec::with_capacity(cells);
     while order.len() < cells {
@@ -178,7 +180,7 @@ fn snail(shape: impl Into<Shape>) -> Vec<u8> {
         right = right.saturating_sub(1);
     }
     for (i, &cell) in order.iter().take(cells - 1).enumerate() {
-        layout[cell] = (i + 1) as u8;
+        layout[cell] = (i + 1) as u16;
     }
     layout
 }
@@ -209,7 +211,10 @@ mod tests {
 
     #[test]
     fn an_explicit_goal_must_match_the_start_width() {
-        let four = Tiles::new(&(0..16).collect::<Vec<u8>>()).unwrap();
-        assert!(matches!(Goal::new(&GoalSpec::Board(four), 3), Err(Error::GoalSize { start: 3, goal: 4 })));
+        let four = Tiles::new(&(0..16).collect::<Vec<u16>>()).unwrap();
+        let err = Goal::new(&GoalSpec::Board(four), 3).unwrap_err();
+        assert!(
+            matches!(err, Error::GoalSize { start, goal } if start == Shape::square(3) && goal == Shape::square(4))
+        );
     }
 }

@@ -19,7 +19,10 @@ pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use packed::Packed;
 pub(crate) use parse::io_message;
-pub use parse::{Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, parse_board, read_input};
+pub use parse::{
+    Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, display_grid, parse_board, parse_board_with,
+    parse_shape, read_input, read_input_with, supported,
+};
 pub use shape::Shape;
 pub use wide::{TaggedWide, Wide};
 
@@ -28,10 +31,15 @@ use std::fmt;
 use std::hash::Hash;
 use std::sync::{Mutex, PoisonError};
 
-/// Smallest supported width: a 1×1 board has no moves.
-pub const MIN_WIDTH: usize = 2;
-/// Largest supported width; [`Wide`] holds up to 64 cells.
-pub const MAX_WIDTH: usize = 8;
+/// Smallest side of a board: with one row or column, tiles cannot pass
+/// each other and most arrangements are unreachable.
+pub const MIN_SIDE: usize = 2;
+/// Largest side of a board that is read, checked, generated and solved by
+/// the constructive solver: 65,536 cells keep every tile a `u16`.
+pub const MAX_SIDE: usize = 256;
+/// Largest side of a board the searches (BFS, DFS, A*, IDA*, greedy) take:
+/// 16×16 keeps every tile and cell index in a byte and every line short.
+pub const MAX_SEARCH_SIDE: usize = 16;
 
 /// A move, named by the direction the blank travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,11 +109,12 @@ impl fmt::Display for Move {
 /// Implementations are plain `Copy` values so the hot loops never allocate,
 /// and `Hash`/`Eq` look at the tiles only, so a board is its own set key.
 pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
-    /// Largest width this encoding can hold.
-    const MAX_WIDTH: usize;
+    /// Most cells this encoding can hold.
+    const CAPACITY: usize;
 
-    /// Encodes a valid arrangement (a permutation of `0..cells`).
-    fn from_tiles(tiles: &[u8]) -> Self;
+    /// Encodes a valid arrangement (a permutation of `0..cells`, at most
+    /// [`Board::CAPACITY`] cells).
+    fn from_tiles(tiles: &[u16]) -> Self;
 
     /// The tile at `pos`.
     fn tile(&self, pos: usize) -> u8;
@@ -139,8 +148,8 @@ pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
     fn same_board(a: &Self::Tagged, b: &Self::Tagged) -> bool;
 
     /// The first `cells` tiles as a plain vector, for reporting.
-    fn to_tiles(&self, cells: usize) -> Vec<u8> {
-        (0..cells).map(|p| self.tile(p)).collect()
+    fn to_tiles(&self, cells: usize) -> Vec<u16> {
+        (0..cells).map(|p| u16::from(self.tile(p))).collect()
     }
 }
 
@@ -169,30 +178,32 @@ pub(crate) const fn mix64(mut x: u64) -> u64 {
 }
 
 /// How long the rules of [`Geometry::without_duplicates`] are for a
-/// board of `shape`. Measured: on the 8-puzzle, rules past 8 moves
-/// save under 8% of IDA*'s nodes but cost more to build than a whole solve;
-/// on the 15-puzzle, rules of 12 moves halve IDA*'s nodes and build in
-/// about 25 ms (13 saved another 1% on five Korf instances for twice the
-/// build; 14 takes 115 ms to build). Wider boards stop at 10
-/// and 8 moves because every path up to that length from every cell is
-/// enumerated: that keeps the build under 0.1 s and 50 MB.
+/// board of `shape`, by its cells, because the build enumerates every path
+/// up to that length from every cell. Measured: on the 8-puzzle, rules past
+/// 8 moves save under 8% of IDA*'s nodes but cost more to build than a
+/// whole solve; on the 15-puzzle, rules of 12 moves halve IDA*'s nodes and
+/// build in about 25 ms (13 saved another 1% on five Korf instances for
+/// twice the build; 14 takes 115 ms). Up to 25 cells 10 moves and up to 64
+/// cells 8 keep the build near 0.1 s; beyond, 8 moves would take 0.15 s on
+/// 10×10 and 0.55 s on 16×16, and 6 take 18 ms and 60 ms.
 fn duplicate_rule_length(shape: Shape) -> usize {
-    match shape.width() {
-        4 => 12,
-        5 => 10,
-        _ => 8,
+    match shape.cells() {
+        10..=16 => 12,
+        17..=25 => 10,
+        ..=64 => 8,
+        _ => 6,
     }
 }
 
 /// Marks a missing neighbour in [`Geometry`]'s move table.
-const NONE: u8 = u8::MAX;
+const NONE: u16 = u16::MAX;
 
 /// Where the blank can go from each cell of a board.
 #[derive(Clone, Debug)]
 pub struct Geometry {
     shape: Shape,
     /// `targets[pos][move]` is the blank's new cell, or [`NONE`] at an edge.
-    targets: Vec<[u8; 4]>,
+    targets: Vec<[u16; 4]>,
     /// The allowed steps in successor order, per state of the move
     /// automaton (row `cell`: the blank at `cell`, no history); unused
     /// entries have `from == NONE`.
@@ -204,9 +215,9 @@ pub struct Geometry {
 pub struct Step {
     /// The move.
     pub mv: Move,
-    /// The blank's new cell (where the moving tile comes from); `u8::MAX`
+    /// The blank's new cell (where the moving tile comes from); `u16::MAX`
     /// past the row's last step.
-    pub from: u8,
+    pub from: u16,
     /// The row of the steps onward from the new position.
     pub row: u16,
 }
@@ -236,8 +247,8 @@ impl Geometry {
     fn with_rules(shape: impl Into<Shape>, max_len: usize) -> Geometry {
         let shape = shape.into();
         let targets = (0..shape.cells())
-            .map(|cell| Move::ALL.map(|mv| shape.neighbour(cell, mv).map_or(NONE, |to| to as u8)))
-            .collect::<Vec<[u8; 4]>>();
+            .map(|cell| Move::ALL.map(|mv| shape.neighbour(cell, mv).map_or(NONE, |to| to as u16)))
+            .collect::<Vec<[u16; 4]>>();
         let steps = automaton::build(&targets, max_len).steps;
         Geometry { shape, targets, steps }
     }
@@ -250,7 +261,7 @@ impl Geometry {
     }
 
     /// The allowed steps in successor order: up to four, the first with
-    /// `from == u8::MAX` ending the list. Each step names the row of the
+    /// `from == u16::MAX` ending the list. Each step names the row of the
     /// steps after it, so the tightest loops follow rows and never
     /// recompute them.
     #[inline]
@@ -262,12 +273,6 @@ impl Geometry {
     #[inline]
     pub fn shape(&self) -> Shape {
         self.shape
-    }
-
-    /// Board width.
-    #[inline]
-    pub fn width(&self) -> usize {
-        self.shape.width()
     }
 
     /// Number of cells.
@@ -305,7 +310,7 @@ impl Geometry {
 ///
 /// # Errors
 /// The index of the first move that would push the blank off the board.
-pub fn replay(start: &[u8], shape: impl Into<Shape>, path: &[Move]) -> Result<Vec<Vec<u8>>, usize> {
+pub fn replay(start: &[u16], shape: impl Into<Shape>, path: &[Move]) -> Result<Vec<Vec<u16>>, usize> {
     let mut boards = Vec::with_capacity(path.len() + 1);
     replay_each(start, shape, path, |board| boards.push(board.to_vec()))?;
     Ok(boards)
@@ -317,10 +322,10 @@ pub fn replay(start: &[u8], shape: impl Into<Shape>, path: &[Move]) -> Result<Ve
 /// # Errors
 /// The index of the first move that would push the blank off the board.
 pub fn replay_each(
-    start: &[u8],
+    start: &[u16],
     shape: impl Into<Shape>,
     path: &[Move],
-    mut each: impl FnMut(&[u8]),
+    mut each: impl FnMut(&[u16]),
 ) -> Result<(), usize> {
     let shape = shape.into();
     let mut board = start.to_vec();

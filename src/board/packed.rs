@@ -46,14 +46,14 @@ impl Packed {
 }
 
 impl Board for Packed {
-    const MAX_WIDTH: usize = 4;
+    const CAPACITY: usize = 16;
 
     type Tagged = u64;
 
     /// No board has fifteen zero nibbles in cells 0 to 14.
     const VACANT: u64 = 0;
 
-    fn from_tiles(tiles: &[u8]) -> Packed {
+    fn from_tiles(tiles: &[u16]) -> Packed {
         debug_assert!(tiles.len() <= 16);
         let mut bits = u64::MAX;
         for (pos, &tile) in tiles.iter().enumerate() {
@@ -61,9 +61,10 @@ impl Board for Packed {
             bits |= u64::from(tile) << (4 * pos);
         }
         if tiles.len() < 16 {
-            // Below 4×4 the last nibble is padding: make all sixteen XOR to 0.
-            // It is never 0 (so never mistaken for the blank): XOR of 0..=3
-            // with eleven 0xF is 0xF, XOR of 0..=8 with six 0xF is 8.
+            // Below 16 cells the last nibble is padding: make all sixteen
+            // XOR to 0. It is never 0 (so never mistaken for the blank): for
+            // every count n from 4 to 15, the XOR of 0..n and 15 − n padding
+            // nibbles 0xF is one of 4, 7, 8, 11, 12, 14, 15.
             let rest = bits & FIRST_15;
             bits = rest | (xor_nibbles(rest) << 60);
         }
@@ -127,7 +128,7 @@ mod tests {
         for width in 2..=4 {
             let n = width * width;
             for blank in 0..n {
-                let mut tiles: Vec<u8> = (1..n as u8).collect();
+                let mut tiles: Vec<u16> = (1..n as u16).collect();
                 tiles.insert(blank, 0);
                 let b = Packed::from_tiles(&tiles);
                 assert_eq!(b.to_tiles(n), tiles);
@@ -140,7 +141,7 @@ mod tests {
     fn tags_ride_in_the_derivable_nibble_for_every_width() {
         for width in 2..=4 {
             let n = width * width;
-            let tiles: Vec<u8> = (0..n as u8).rev().collect();
+            let tiles: Vec<u16> = (0..n as u16).rev().collect();
             let b = Packed::from_tiles(&tiles);
             for arrival in [None, Some(Move::Up), Some(Move::Right)] {
                 let tagged = b.tag(arrival);
@@ -151,6 +152,17 @@ mod tests {
                 assert!(Packed::same_board(&tagged, &b.tag(None)));
                 assert!(!Packed::same_board(&tagged, &slid.tag(arrival)));
             }
+        }
+    }
+
+    #[test]
+    fn every_cell_count_a_rectangle_can_have_packs_with_a_nonzero_padding_nibble() {
+        for n in 4..=16 {
+            let tiles: Vec<u16> = (0..n as u16).rev().collect();
+            let b = Packed::from_tiles(&tiles);
+            assert_eq!(b.to_tiles(n), tiles, "{n} cells");
+            assert_eq!(b.blank(), n - 1, "{n} cells: the padding is never taken for the blank");
+            assert_eq!(Packed::untag(b.tag(Some(Move::Left))), (b, Some(Move::Left)), "{n} cells");
         }
     }
 

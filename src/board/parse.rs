@@ -1,14 +1,24 @@
 /*!
 Reading boards: files, inline arguments and standard input.
 
-Numbers are separated by whitespace and/or commas, line breaks are free, `#`
-starts a comment. An optional first line holding one number is the width (the
-common `N`-header format). Every error names where the board came from and,
-where it helps, the line.
+Numbers are separated by whitespace and/or commas, `#` starts a comment, and
+lines end in LF, CRLF or a lone CR. The board's shape comes from the first
+of these that applies:
+
+1. a header line: `N` for N×N, or `WxH` for W columns by H rows;
+2. the rows as laid out: two or more lines of the same length, two or more
+   numbers each;
+3. a shape the caller states (the command line's `--size`);
+4. a square count, for a board on one line, one number per line, or with
+   free line breaks.
+
+A header or stated shape that the rows contradict is an error, as is a
+count that fits no rule: the message says what was seen, never a guess.
+Every error names where the board came from and, where it helps, the line.
 */
 
-use super::{MAX_WIDTH, MIN_WIDTH, Shape};
-use std::fmt;
+use super::{MAX_SIDE, MIN_SIDE, Shape};
+use std::fmt::{self, Write as _};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -21,17 +31,31 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiles {
     shape: Shape,
-    cells: Vec<u8>,
+    cells: Vec<u16>,
 }
 
 impl Tiles {
-    /// Checks that `cells` is a permutation of `0..width²` for a supported width.
+    /// A square board: checks that `cells` is a permutation of `0..N²`.
     ///
     /// # Errors
     /// The same kinds as parsing a file, without a line number.
-    pub fn new(cells: &[u8]) -> Result<Tiles, ParseErrorKind> {
+    pub fn new(cells: &[u16]) -> Result<Tiles, ParseErrorKind> {
+        let count = cells.len();
+        let side = count.isqrt();
+        if side * side != count || side < MIN_SIDE {
+            return Err(ParseErrorKind::NotSquare(count));
+        }
+        Tiles::with_shape(Shape::square(side), cells)
+    }
+
+    /// A board of `shape`: checks that `cells` is a permutation of
+    /// `0..shape.cells()` and that the shape is supported.
+    ///
+    /// # Errors
+    /// The same kinds as parsing a file, without a line number.
+    pub fn with_shape(shape: Shape, cells: &[u16]) -> Result<Tiles, ParseErrorKind> {
         let values: Vec<(u64, usize)> = cells.iter().map(|&t| (u64::from(t), 0)).collect();
-        validate(&values)
+        validate(shape, &values)
     }
 
     /// The board's shape.
@@ -39,13 +63,18 @@ impl Tiles {
         self.shape
     }
 
-    /// Board width.
+    /// Board width (columns).
     pub fn width(&self) -> usize {
         self.shape.width()
     }
 
+    /// Board height (rows).
+    pub fn height(&self) -> usize {
+        self.shape.height()
+    }
+
     /// Tiles in row-major order, 0 for the blank.
-    pub fn cells(&self) -> &[u8] {
+    pub fn cells(&self) -> &[u16] {
         &self.cells
     }
 
@@ -57,24 +86,30 @@ impl Tiles {
     /// The board as a right-aligned grid, one row per line, `0` shown as `.`
     /// when `dot_blank` is set.
     pub fn display_grid(&self, dot_blank: bool) -> String {
-        let digits = (self.cells.len() - 1).to_string().len();
-        let mut out = String::new();
-        for row in self.cells.chunks(self.shape.width()) {
-            let line: Vec<String> =
-                row.iter()
-                    .map(|&t| {
-                        if t == 0 && dot_blank {
-                            format!("{:>digits$}", ".")
-                        } else {
-                            format!("{t:>digits$}")
-                        }
-                    })
-                    .collect();
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        out
+        display_grid(&self.cells, self.shape, dot_blank)
     }
+}
+
+/// `cells` laid out on `shape` as a right-aligned grid (see
+/// [`Tiles::display_grid`]); for boards being replayed, not yet [`Tiles`].
+pub fn display_grid(cells: &[u16], shape: Shape, dot_blank: bool) -> String {
+    let digits = (cells.len().saturating_sub(1)).to_string().len();
+    let mut out = String::with_capacity(cells.len() * (digits + 1));
+    for row in cells.chunks(shape.width()) {
+        for (i, &t) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            // Writing to a String cannot fail.
+            let _ = if t == 0 && dot_blank {
+                write!(out, "{:>digits$}", ".")
+            } else {
+                write!(out, "{t:>digits$}")
+            };
+        }
+        out.push('\n');
+    }
+    out
 }
 
 impl fmt::Display for Tiles {
@@ -150,29 +185,64 @@ pub enum ParseErrorKind {
     /// A number with too many digits to be any tile.
     #[error("{0} is far too large to be a tile")]
     Huge(String),
-    /// The header width is unusable.
-    #[error("header width {0} is not supported (widths {MIN_WIDTH} to {MAX_WIDTH})")]
-    BadHeader(u64),
+    /// A header that is no usable size, as typed.
+    #[error("header '{0}' is not a board size (N, or WxH, each side {MIN_SIDE} to {MAX_SIDE})")]
+    BadHeader(String),
     /// The header and the count of numbers disagree.
-    #[error("header says width {width} ({} numbers) but {found} numbers follow", width * width)]
+    #[error("header says {shape} ({} numbers) but {found} numbers follow", shape.cells())]
     HeaderMismatch {
-        /// Width from the header.
-        width: u64,
+        /// The shape the header states.
+        shape: Shape,
         /// Numbers after the header.
         found: usize,
     },
-    /// The count of numbers is not N² for some N ≥ 2.
-    #[error("{} not a square board (need N×N numbers, N ≥ {MIN_WIDTH})", count_numbers(*.0))]
+    /// The size the caller stated and the count of numbers disagree.
+    #[error("the given size {shape} needs {} numbers but {found} were found", shape.cells())]
+    SizeMismatch {
+        /// The stated shape.
+        shape: Shape,
+        /// Numbers found.
+        found: usize,
+    },
+    /// A stated shape (header or caller) that the rows as laid out contradict.
+    #[error(
+        "{by} {shape} ({} rows of {}) but the board is laid out as {rows} rows of {row_len}",
+        shape.height(),
+        shape.width()
+    )]
+    LayoutMismatch {
+        /// Who stated the shape: "the header says" or "the given size is".
+        by: &'static str,
+        /// The stated shape.
+        shape: Shape,
+        /// Rows as laid out.
+        rows: usize,
+        /// Numbers in each of them.
+        row_len: usize,
+    },
+    /// A board with no shape of its own whose count is not a square.
+    #[error(
+        "{} not a square board: lay the board out in rows of equal length, or give its size (WxH)",
+        count_numbers(*.0)
+    )]
     NotSquare(usize),
-    /// Wider than [`MAX_WIDTH`].
-    #[error("width {0} is larger than the supported maximum {MAX_WIDTH}")]
-    TooWide(usize),
-    /// A tile outside `0..N²`.
+    /// Rows of different lengths whose count is not a square either.
+    #[error("rows of {lengths} numbers are not a rectangle, and {} not a square board", count_numbers(*count))]
+    Ragged {
+        /// The rows' lengths, as text ("3, 3 and 2").
+        lengths: String,
+        /// Numbers in all.
+        count: usize,
+    },
+    /// A side outside [`MIN_SIDE`]..=[`MAX_SIDE`].
+    #[error("a {0} board is not supported (each side {MIN_SIDE} to {MAX_SIDE})")]
+    BadSize(Shape),
+    /// A tile outside `0..cells`.
     #[error("tile {tile} is out of range (0 to {max})")]
     OutOfRange {
         /// The offending value.
         tile: u64,
-        /// Largest allowed tile, N² − 1.
+        /// Largest allowed tile, cells − 1.
         max: usize,
     },
     /// A tile given twice.
@@ -212,11 +282,20 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// Reads and validates the board behind `input`.
+/// Reads and validates the board behind `input`, which gives its own shape.
 ///
 /// # Errors
 /// A [`ParseError`] naming the input (and line) for unreadable or malformed boards.
 pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
+    read_input_with(input, None)
+}
+
+/// [`read_input`] with the shape the caller states for a board that does
+/// not give one itself (see the module documentation).
+///
+/// # Errors
+/// A [`ParseError`] naming the input (and line) for unreadable or malformed boards.
+pub fn read_input_with(input: &Input, size: Option<Shape>) -> Result<Tiles, ParseError> {
     let origin = input.origin();
     let fail = |kind| ParseError { origin: origin.clone(), line: None, kind };
     let text = match input {
@@ -227,7 +306,7 @@ pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
         }
         Input::Stdin => read_limited(io::stdin().lock()).map_err(fail)?,
     };
-    parse_board(&text).map_err(|(line, kind)| ParseError { origin, line, kind })
+    parse_board_with(&text, size).map_err(|(line, kind)| ParseError { origin, line, kind })
 }
 
 /// `io::Error`'s message without the "(os error N)" suffix users don't need.
@@ -251,56 +330,67 @@ fn read_limited(reader: impl Read) -> Result<String, ParseErrorKind> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// Parses board text. On error, returns the 1-based line to blame, if any.
+/// Parses board text whose shape it gives itself (header, rows, or a square
+/// count). On error, returns the 1-based line to blame, if any.
 ///
 /// # Errors
 /// The line (where one is to blame) and what is wrong.
 pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)> {
+    parse_board_with(text, None)
+}
+
+/// [`parse_board`] with the shape the caller states for a board that does
+/// not give one itself (and that must agree with one it does give).
+///
+/// # Errors
+/// The line (where one is to blame) and what is wrong.
+pub fn parse_board_with(text: &str, size: Option<Shape>) -> Result<Tiles, (Option<usize>, ParseErrorKind)> {
     // Editors on some systems start UTF-8 files with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines: Vec<(usize, Vec<u64>)> = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
+    let mut header: Option<(usize, Shape)> = None;
+    for (index, raw) in split_lines(text).enumerate() {
         let content = raw.split('#').next().unwrap_or("");
+        let mut tokens = content.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty());
+        let Some(first) = tokens.clone().next() else { continue };
+        // `WxH` alone on the first line that holds anything is a header.
+        if lines.is_empty() && header.is_none() && tokens.clone().nth(1).is_none() && is_shape_token(first) {
+            let shape = parse_shape(first)
+                .filter(|s| supported(*s))
+                .ok_or_else(|| (Some(index + 1), ParseErrorKind::BadHeader(shown(first))))?;
+            header = Some((index + 1, shape));
+            continue;
+        }
         let mut numbers = Vec::new();
-        for token in content.split(|c: char| c == ',' || c.is_whitespace()) {
-            if token.is_empty() {
-                continue;
-            }
-            if !token.bytes().all(|b| b.is_ascii_digit()) {
-                let shown: String = token.chars().take(20).collect::<String>().escape_debug().to_string();
-                return Err((Some(index + 1), ParseErrorKind::BadToken(shown)));
-            }
-            let Ok(number) = token.parse::<u64>() else {
-                let shown = if token.len() > 24 { format!("{}…", &token[..24]) } else { token.to_owned() };
-                return Err((Some(index + 1), ParseErrorKind::Huge(shown)));
-            };
-            numbers.push(number);
+        for token in tokens.by_ref() {
+            numbers.push(number(token).map_err(|kind| (Some(index + 1), kind))?);
         }
-        if !numbers.is_empty() {
-            lines.push((index + 1, numbers));
-        }
+        lines.push((index + 1, numbers));
     }
     let mut values: Vec<(u64, usize)> =
         lines.iter().flat_map(|(line, nums)| nums.iter().map(move |&n| (n, *line))).collect();
-    if let [(header_line, first), rest @ ..] = lines.as_slice()
+    let mut rows: &[(usize, Vec<u64>)] = &lines;
+    // A first line holding one number is the `N` header when rows follow it
+    // or exactly N² numbers do; otherwise it is part of a board written one
+    // number per line.
+    if header.is_none()
+        && let [(header_line, first), rest @ ..] = lines.as_slice()
         && first.len() == 1
     {
-        let width = first[0];
+        let side = first[0];
         let following = values.len() - 1;
         let rows_follow = rest.first().is_some_and(|(_, nums)| nums.len() > 1);
-        let exact = following > 0 && u128::from(width) * u128::from(width) == following as u128;
+        let exact = following > 0 && u128::from(side) * u128::from(side) == following as u128;
         if exact || rows_follow {
-            let at_header = |kind| Err((Some(*header_line), kind));
-            if !(MIN_WIDTH as u64..=MAX_WIDTH as u64).contains(&width) {
-                return at_header(ParseErrorKind::BadHeader(width));
-            }
-            if !exact {
-                return at_header(ParseErrorKind::HeaderMismatch { width, found: following });
-            }
+            let shape = usize::try_from(side).ok().map(Shape::square).filter(|s| supported(*s));
+            let shape = shape.ok_or((Some(*header_line), ParseErrorKind::BadHeader(side.to_string())))?;
+            header = Some((*header_line, shape));
             values.remove(0);
+            rows = rest;
         }
     }
-    validate(&values).map_err(|kind| {
+    let shape = shape_of(header, size, rows, values.len())?;
+    validate(shape, &values).map_err(|kind| {
         let line = match &kind {
             ParseErrorKind::OutOfRange { tile, .. } | ParseErrorKind::Duplicate { tile, .. } => values
                 .iter()
@@ -313,18 +403,128 @@ pub fn parse_board(text: &str) -> Result<Tiles, (Option<usize>, ParseErrorKind)>
     })
 }
 
-/// Checks numbers (with their lines; 0 = unknown) form a valid board.
-fn validate(values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
+/// Lines ending in LF, CRLF or a lone CR (old Mac files).
+fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n').flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
+}
+
+/// A token that is not a number.
+fn number(token: &str) -> Result<u64, ParseErrorKind> {
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::BadToken(shown(token)));
+    }
+    token.parse::<u64>().map_err(|_| {
+        let shown = if token.len() > 24 { format!("{}…", &token[..24]) } else { token.to_owned() };
+        ParseErrorKind::Huge(shown)
+    })
+}
+
+/// A token as error messages show it: at most 20 characters, escaped.
+fn shown(token: &str) -> String {
+    token.chars().take(20).collect::<String>().escape_debug().to_string()
+}
+
+/// Whether a token has the form of `WxH`, so that a malformed size is
+/// reported as a header rather than a bad number.
+fn is_shape_token(token: &str) -> bool {
+    token.contains(['x', 'X', '×']) && token.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// `N` or `WxH` (also `WXH`, `W×H`) as a shape, whatever its size.
+pub fn parse_shape(text: &str) -> Option<Shape> {
+    let side = |s: &str| s.parse::<usize>().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit()));
+    match text.split_once(['x', 'X', '×']) {
+        Some((w, h)) => Some(Shape::new(side(w)?, side(h)?)),
+        None => side(text).map(Shape::square),
+    }
+}
+
+/// Whether both sides are within [`MIN_SIDE`]..=[`MAX_SIDE`].
+pub fn supported(shape: Shape) -> bool {
+    (MIN_SIDE..=MAX_SIDE).contains(&shape.width()) && (MIN_SIDE..=MAX_SIDE).contains(&shape.height())
+}
+
+/// The board's shape, by the rules of the module documentation. `rows` are
+/// the lines after any header.
+fn shape_of(
+    header: Option<(usize, Shape)>,
+    size: Option<Shape>,
+    rows: &[(usize, Vec<u64>)],
+    count: usize,
+) -> Result<Shape, (Option<usize>, ParseErrorKind)> {
+    if count == 0 {
+        return Err((None, ParseErrorKind::Empty));
+    }
+    let row_len = rows[0].1.len();
+    let laid_out = rows.len() >= 2 && row_len >= 2 && rows.iter().all(|(_, r)| r.len() == row_len);
+    let layout = laid_out.then(|| Shape::new(row_len, rows.len()));
+    let contradicts =
+        |by, shape: Shape| ParseErrorKind::LayoutMismatch { by, shape, rows: rows.len(), row_len };
+    // A stated shape must agree with the caller's and with the layout.
+    for (by, stated, line) in
+        [("the header says", header.map(|h| h.1), header.map(|h| h.0)), ("the given size is", size, None)]
+    {
+        let Some(stated) = stated else { continue };
+        if let Some(layout) = layout
+            && layout != stated
+        {
+            return Err((line, contradicts(by, stated)));
+        }
+        if stated.cells() != count {
+            let kind = if line.is_some() {
+                ParseErrorKind::HeaderMismatch { shape: stated, found: count }
+            } else {
+                ParseErrorKind::SizeMismatch { shape: stated, found: count }
+            };
+            return Err((line, kind));
+        }
+    }
+    if let (Some((line, header)), Some(size)) = (header, size)
+        && header != size
+    {
+        return Err((Some(line), contradicts("the header says", header)));
+    }
+    if let Some(shape) = header.map(|h| h.1).or(layout).or(size) {
+        return Ok(shape);
+    }
+    let side = count.isqrt();
+    if side * side == count && side >= MIN_SIDE {
+        return Ok(Shape::square(side));
+    }
+    let ragged = rows.iter().any(|(_, r)| r.len() > 1) && rows.len() > 1;
+    Err((
+        None,
+        if ragged {
+            ParseErrorKind::Ragged { lengths: lengths(rows), count }
+        } else {
+            ParseErrorKind::NotSquare(count)
+        },
+    ))
+}
+
+/// "3, 3 and 2": the lengths of some rows, for an error message.
+fn lengths(rows: &[(usize, Vec<u64>)]) -> String {
+    let mut all: Vec<String> = rows.iter().take(6).map(|(_, r)| r.len().to_string()).collect();
+    if rows.len() > 6 {
+        all.push("…".to_owned());
+    }
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => all.concat(),
+    }
+}
+
+/// Checks numbers (with their lines; 0 = unknown) form a valid board of `shape`.
+fn validate(shape: Shape, values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
     let count = values.len();
     if count == 0 {
         return Err(ParseErrorKind::Empty);
     }
-    let width = count.isqrt();
-    if width * width != count || width < MIN_WIDTH {
-        return Err(ParseErrorKind::NotSquare(count));
+    if !supported(shape) {
+        return Err(ParseErrorKind::BadSize(shape));
     }
-    if width > MAX_WIDTH {
-        return Err(ParseErrorKind::TooWide(width));
+    if shape.cells() != count {
+        return Err(ParseErrorKind::SizeMismatch { shape, found: count });
     }
     let mut first_seen: Vec<Option<usize>> = vec![None; count];
     for &(tile, line) in values {
@@ -340,15 +540,20 @@ fn validate(values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
     if let Some(missing) = first_seen.iter().position(Option::is_none) {
         return Err(ParseErrorKind::Missing(missing));
     }
-    Ok(Tiles { shape: Shape::square(width), cells: values.iter().map(|&(t, _)| t as u8).collect() })
+    // Every value is below `count` ≤ 65,536 cells: it fits a `u16`.
+    Ok(Tiles { shape, cells: values.iter().map(|&(t, _)| t as u16).collect() })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cells(text: &str) -> Vec<u8> {
+    fn cells(text: &str) -> Vec<u16> {
         parse_board(text).unwrap().cells().to_vec()
+    }
+
+    fn shape(text: &str) -> Shape {
+        parse_board(text).unwrap().shape()
     }
 
     fn kind(text: &str) -> (Option<usize>, ParseErrorKind) {
@@ -357,7 +562,7 @@ mod tests {
 
     #[test]
     fn accepts_commas_spaces_comments_and_free_line_breaks() {
-        let expected: Vec<u8> = vec![1, 2, 5, 3, 4, 0, 6, 7, 8];
+        let expected: Vec<u16> = vec![1, 2, 5, 3, 4, 0, 6, 7, 8];
         assert_eq!(cells("1,2,5,3,4,0,6,7,8"), expected);
         assert_eq!(cells("1 2 5\n3 4 0 # row two\n6 7 8\n"), expected);
         assert_eq!(cells("# a comment\n1, 2,\n5 3\n4\n0 6 7 8"), expected);
@@ -371,12 +576,91 @@ mod tests {
     }
 
     #[test]
+    fn rows_as_laid_out_give_a_rectangle_its_shape() {
+        assert_eq!(shape("1 2 3\n4 5 0"), Shape::new(3, 2));
+        assert_eq!(shape("1 2\n3 4\n5 0"), Shape::new(2, 3));
+        // Sixteen numbers in two rows are an 8x2 board, not a 4x4 one.
+        assert_eq!(shape("0 1 2 3 4 5 6 7\n8 9 10 11 12 13 14 15"), Shape::new(8, 2));
+    }
+
+    #[test]
+    fn a_wxh_header_states_a_rectangle_and_the_rows_must_agree() {
+        assert_eq!(shape("3x2\n1 2 3\n4 5 0"), Shape::new(3, 2));
+        assert_eq!(shape("# a comment\n3X2\n1,2,3,4,5,0"), Shape::new(3, 2));
+        assert_eq!(shape("2×3\n1 2 3 4 5 0"), Shape::new(2, 3));
+        assert_eq!(
+            kind("2x3\n1 2 3\n4 5 0"),
+            (
+                Some(1),
+                ParseErrorKind::LayoutMismatch {
+                    by: "the header says",
+                    shape: Shape::new(2, 3),
+                    rows: 2,
+                    row_len: 3
+                }
+            )
+        );
+        assert_eq!(
+            kind("3x3\n1 2 3 4 5 0"),
+            (Some(1), ParseErrorKind::HeaderMismatch { shape: Shape::new(3, 3), found: 6 })
+        );
+        assert_eq!(kind("3x1\n1 2 0"), (Some(1), ParseErrorKind::BadHeader("3x1".into())));
+        assert_eq!(kind("3xy\n1 2 0"), (Some(1), ParseErrorKind::BadHeader("3xy".into())));
+    }
+
+    #[test]
+    fn a_stated_size_shapes_boards_that_give_none_and_must_agree_with_those_that_do() {
+        let sized = |text, w, h| parse_board_with(text, Some(Shape::new(w, h)));
+        assert_eq!(sized("1,2,3,4,5,0", 3, 2).unwrap().shape(), Shape::new(3, 2));
+        assert_eq!(sized("1\n2\n3\n4\n5\n0", 2, 3).unwrap().shape(), Shape::new(2, 3));
+        assert_eq!(
+            sized("1,2,3,4,5,0", 3, 3).unwrap_err(),
+            (None, ParseErrorKind::SizeMismatch { shape: Shape::new(3, 3), found: 6 })
+        );
+        assert!(matches!(sized("1 2 3\n4 5 0", 2, 3).unwrap_err().1, ParseErrorKind::LayoutMismatch { .. }));
+        assert!(matches!(
+            sized("3x2\n1 2 3 4 5 0", 2, 3).unwrap_err().1,
+            ParseErrorKind::LayoutMismatch { .. }
+        ));
+    }
+
+    #[test]
+    fn a_board_that_gives_no_shape_must_be_square() {
+        assert_eq!(kind("1 2 3 4 5 0"), (None, ParseErrorKind::NotSquare(6)));
+        assert_eq!(kind("1\n2\n3\n4\n5\n0"), (None, ParseErrorKind::NotSquare(6)));
+        assert_eq!(
+            kind("1 2 5\n3 4 0\n6 7"),
+            (None, ParseErrorKind::Ragged { lengths: "3, 3 and 2".into(), count: 8 })
+        );
+        assert!(kind("1 2 5\n3 4 0\n6 7").1.to_string().contains("rows of 3, 3 and 2 numbers"));
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        assert_eq!(shape("3 1\r2 0\r"), Shape::new(2, 2));
+        assert_eq!(kind("1 2\r3 x"), (Some(2), ParseErrorKind::BadToken("x".into())));
+        assert_eq!(kind("1 2\r\n3 x"), (Some(2), ParseErrorKind::BadToken("x".into())));
+    }
+
+    #[test]
     fn header_disagreeing_with_the_rows_is_reported_on_its_line() {
         assert_eq!(
             kind("4\n1 2 5\n3 4 0\n6 7 8"),
-            (Some(1), ParseErrorKind::HeaderMismatch { width: 4, found: 9 })
+            (
+                Some(1),
+                ParseErrorKind::LayoutMismatch {
+                    by: "the header says",
+                    shape: Shape::square(4),
+                    rows: 3,
+                    row_len: 3
+                }
+            )
         );
-        assert_eq!(kind("\n1\n0 1 2 3"), (Some(2), ParseErrorKind::BadHeader(1)));
+        assert_eq!(
+            kind("4\n1 2 5 3 4 0 6 7 8"),
+            (Some(1), ParseErrorKind::HeaderMismatch { shape: Shape::square(4), found: 9 })
+        );
+        assert_eq!(kind("\n1\n0 1 2 3"), (Some(2), ParseErrorKind::BadHeader("1".into())));
     }
 
     #[test]
@@ -389,14 +673,24 @@ mod tests {
         assert_eq!(kind("0"), (None, ParseErrorKind::NotSquare(1)));
         assert_eq!(kind("0 1\n2 4"), (Some(2), ParseErrorKind::OutOfRange { tile: 4, max: 3 }));
         assert_eq!(kind("0 1\n1 2"), (Some(2), ParseErrorKind::Duplicate { tile: 1, first_line: Some(1) }));
-        let big: Vec<String> = (0..81).map(|t| t.to_string()).collect();
-        assert_eq!(kind(&big.join(" ")), (None, ParseErrorKind::TooWide(9)));
+        let big: Vec<String> = (0..257 * 257).map(|t| t.to_string()).collect();
+        assert_eq!(kind(&big.join(" ")), (None, ParseErrorKind::BadSize(Shape::square(257))));
+        assert_eq!(kind("300\n1 2\n3 0"), (Some(1), ParseErrorKind::BadHeader("300".into())));
         // Too many digits for any integer type: the message shows what was typed.
         assert_eq!(
             kind("0 1 2 99999999999999999999999"),
             (Some(1), ParseErrorKind::Huge("99999999999999999999999".into()))
         );
         assert!(parse_board("\u{feff}0 1\n2 3").is_ok(), "a byte-order mark is not a token");
+    }
+
+    #[test]
+    fn boards_up_to_the_largest_side_are_read() {
+        let cells: Vec<String> = (0..100 * 100).map(|t| t.to_string()).collect();
+        let rows: Vec<String> = cells.chunks(100).map(|r| r.join(" ")).collect();
+        let board = parse_board(&format!("100\n{}", rows.join("\n"))).unwrap();
+        assert_eq!(board.shape(), Shape::square(100));
+        assert_eq!(board.cells()[9999], 9999);
     }
 
     #[test]

@@ -1,35 +1,36 @@
 /*!
-`Wide`: a board of up to 8×8, one byte per cell, blank cached.
+`Wide`: a board of more than 16 cells, one byte per cell, blank cached.
 
-Above 4×4 a tile no longer fits in a nibble of one word; a byte per cell keeps
-slides to two stores. Equality and hashing ignore the cached blank, which is
-derived from the cells.
+Above 16 cells a tile no longer fits in a nibble of one word; a byte per
+cell keeps slides to two stores. The capacity `N` is a parameter so a board
+carries (hashes, compares, stores) no more bytes than its size class needs:
+`Wide<32>` up to 5×5 and 4×8, `Wide<64>` up to 8×8, `Wide<256>` up to 16×16.
+Equality and hashing ignore the cached blank, which is derived from the
+cells.
 */
 
 use super::{Board, Move, code_move, mix64, move_code};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-/// Cells a [`Wide`] board can hold (8×8).
-const CAPACITY: usize = 64;
-
-/// A board of width up to 8; cells past N² are zero and never read.
+/// A board of up to `N` cells (`N` ≤ 256, so a cell index fits a byte);
+/// cells past the board's own are zero and never read.
 #[derive(Clone, Copy)]
-pub struct Wide {
-    cells: [u8; CAPACITY],
+pub struct Wide<const N: usize = 64> {
+    cells: [u8; N],
     blank: u8,
 }
 
-impl PartialEq for Wide {
+impl<const N: usize> PartialEq for Wide<N> {
     #[inline]
-    fn eq(&self, other: &Wide) -> bool {
+    fn eq(&self, other: &Wide<N>) -> bool {
         self.cells == other.cells
     }
 }
 
-impl Eq for Wide {}
+impl<const N: usize> Eq for Wide<N> {}
 
-impl Hash for Wide {
+impl<const N: usize> Hash for Wide<N> {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.cells.hash(state);
@@ -38,44 +39,47 @@ impl Hash for Wide {
 
 /// A [`Wide`] board with its arrival move, for compact tables.
 #[derive(Clone, Copy, Debug)]
-pub struct TaggedWide {
-    board: Wide,
+pub struct TaggedWide<const N: usize = 64> {
+    board: Wide<N>,
     code: u8,
 }
 
-impl Board for Wide {
-    const MAX_WIDTH: usize = 8;
+impl<const N: usize> Board for Wide<N> {
+    const CAPACITY: usize = N;
 
-    type Tagged = TaggedWide;
+    type Tagged = TaggedWide<N>;
 
     /// All-zero cells are never a board (only the blank is 0).
-    const VACANT: TaggedWide = TaggedWide { board: Wide { cells: [0; CAPACITY], blank: 0 }, code: 0 };
+    const VACANT: TaggedWide<N> = TaggedWide { board: Wide { cells: [0; N], blank: 0 }, code: 0 };
 
     #[inline]
-    fn tag(&self, arrival: Option<Move>) -> TaggedWide {
+    fn tag(&self, arrival: Option<Move>) -> TaggedWide<N> {
         TaggedWide { board: *self, code: move_code(arrival) }
     }
 
     #[inline]
-    fn untag(tagged: TaggedWide) -> (Wide, Option<Move>) {
+    fn untag(tagged: TaggedWide<N>) -> (Wide<N>, Option<Move>) {
         (tagged.board, code_move(tagged.code))
     }
 
     #[inline]
-    fn tagged_hash(tagged: &TaggedWide) -> u64 {
+    fn tagged_hash(tagged: &TaggedWide<N>) -> u64 {
         let mut hasher = rustc_hash::FxHasher::default();
         tagged.board.hash(&mut hasher);
         mix64(hasher.finish())
     }
 
     #[inline]
-    fn same_board(a: &TaggedWide, b: &TaggedWide) -> bool {
+    fn same_board(a: &TaggedWide<N>, b: &TaggedWide<N>) -> bool {
         a.board == b.board
     }
 
-    fn from_tiles(tiles: &[u8]) -> Wide {
-        let mut cells = [0; CAPACITY];
-        cells[..tiles.len()].copy_from_slice(tiles);
+    fn from_tiles(tiles: &[u16]) -> Wide<N> {
+        debug_assert!(tiles.len() <= N && N <= 256);
+        let mut cells = [0; N];
+        for (cell, &tile) in cells.iter_mut().zip(tiles) {
+            *cell = tile as u8;
+        }
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         Wide { cells, blank }
     }
@@ -91,7 +95,7 @@ impl Board for Wide {
     }
 
     #[inline]
-    fn slide(&self, blank: usize, from: usize) -> Wide {
+    fn slide(&self, blank: usize, from: usize) -> Wide<N> {
         let mut next = *self;
         next.cells[blank] = self.cells[from];
         next.cells[from] = 0;
@@ -100,7 +104,7 @@ impl Board for Wide {
     }
 }
 
-impl fmt::Debug for Wide {
+impl<const N: usize> fmt::Debug for Wide<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Wide(blank {}, {:?})", self.blank, &self.cells[..])
     }
@@ -112,11 +116,21 @@ mod tests {
 
     #[test]
     fn equal_tiles_make_equal_boards_after_different_slides() {
-        let start: Vec<u8> = (0..25).collect();
-        let a = Wide::from_tiles(&start);
+        let start: Vec<u16> = (0..25).collect();
+        let a = Wide::<64>::from_tiles(&start);
         let there_and_back = a.slide(0, 1).slide(1, 0);
         assert_eq!(a, there_and_back);
         assert_eq!(there_and_back.blank(), 0);
         assert_eq!(a.slide(0, 5).to_tiles(25)[0], 5);
+    }
+
+    #[test]
+    fn the_largest_class_holds_a_16x16_board_with_its_last_cell() {
+        let mut start: Vec<u16> = (0..256).collect();
+        start.swap(0, 255);
+        let board = Wide::<256>::from_tiles(&start);
+        assert_eq!(board.blank(), 255);
+        assert_eq!(board.to_tiles(256), start);
+        assert_eq!(board.slide(255, 254).blank(), 254);
     }
 }

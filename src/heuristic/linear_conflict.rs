@@ -13,26 +13,28 @@ the total by at most one, so it is consistent too.
 */
 
 use super::{Heuristic, Manhattan};
-use crate::board::{Board, Goal, Shape};
+use crate::board::{Board, Goal, MAX_SEARCH_SIDE, Shape};
 
 /// Manhattan distance plus linear conflicts, against any goal.
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     manhattan: Manhattan,
     shape: Shape,
-    /// Goal row and column of each tile (`0xFF` for the blank).
-    goal_row: [u8; 64],
-    goal_col: [u8; 64],
+    /// Goal row and column of each tile (`0xFF` for the blank); a search
+    /// board holds at most 256 tiles, so a tile indexes these unchecked.
+    goal_row: [u8; 256],
+    goal_col: [u8; 256],
 }
 
 impl LinearConflict {
-    /// Tables for `goal`.
+    /// Tables for `goal`, a board the searches take (sides up to
+    /// [`MAX_SEARCH_SIDE`]).
     pub fn new(goal: &Goal) -> LinearConflict {
         let shape = goal.shape();
-        let mut goal_row = [u8::MAX; 64];
-        let mut goal_col = [u8::MAX; 64];
-        for tile in 1..goal.cells() {
-            let cell = goal.cell_of(tile as u8);
+        let mut goal_row = [u8::MAX; 256];
+        let mut goal_col = [u8::MAX; 256];
+        for tile in 1..goal.cells().min(256) {
+            let cell = goal.cell_of(tile as u16);
             goal_row[tile] = shape.row(cell) as u8;
             goal_col[tile] = shape.col(cell) as u8;
         }
@@ -48,11 +50,12 @@ impl LinearConflict {
         child: &B,
         (tile, from, to): (usize, usize, usize),
         cells: impl Iterator<Item = usize>,
-        line_of: &[u8; 64],
+        line_of: &[u8; 256],
         line: usize,
-        key: &[u8; 64],
+        key: &[u8; 256],
     ) -> (u32, u32) {
-        let (mut before, mut after) = (Order::default(), Order::default());
+        let (mut tails_before, mut tails_after) = ([0u8; MAX_SEARCH_SIDE], [0u8; MAX_SEARCH_SIDE]);
+        let (mut before, mut after) = (Order::new(&mut tails_before), Order::new(&mut tails_after));
         for cell in cells {
             let now = child.tile(cell) as usize;
             let was = if cell == from {
@@ -79,15 +82,20 @@ const STILL: (usize, usize, usize) = (0, usize::MAX, usize::MAX);
 
 /// The goal positions of the tiles in one line, in board order, and the
 /// longest strictly increasing run among them (patience sorting).
-#[derive(Default)]
-struct Order {
+struct Order<'a> {
     count: u32,
-    /// `tails[k]`: smallest last value of an increasing run of length k + 1.
-    tails: [u8; 8],
+    /// `tails[k]`: smallest last value of an increasing run of length k + 1;
+    /// as long as the line.
+    tails: &'a mut [u8],
     longest: usize,
 }
 
-impl Order {
+impl<'a> Order<'a> {
+    #[inline]
+    fn new(tails: &'a mut [u8]) -> Order<'a> {
+        Order { count: 0, tails, longest: 0 }
+    }
+
     #[inline]
     fn push(&mut self, position: u8) {
         self.count += 1;
@@ -103,6 +111,36 @@ impl Order {
     }
 }
 
+/// The fewest tiles that must leave their line, over every row and column
+/// of `start`, for a board of any size: what [`LinearConflict`] adds twice
+/// to Manhattan distance.
+pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
+    let shape = goal.shape();
+    let mut tails = vec![0u8; shape.width().max(shape.height())];
+    let mut lines = |cells: &mut dyn Iterator<Item = usize>,
+                     line_of: fn(Shape, usize) -> usize,
+                     line: usize,
+                     key: fn(Shape, usize) -> usize| {
+        let mut order = Order::new(&mut tails);
+        for cell in cells {
+            let tile = start[cell];
+            if tile != 0 {
+                let target = goal.cell_of(tile);
+                if line_of(shape, target) == line {
+                    // Positions along a line are below MAX_SIDE = 256.
+                    order.push(key(shape, target) as u8);
+                }
+            }
+        }
+        order.removals()
+    };
+    let rows: u32 =
+        (0..shape.height()).map(|r| lines(&mut shape.row_cells(r), Shape::row, r, Shape::col)).sum();
+    let cols: u32 =
+        (0..shape.width()).map(|c| lines(&mut shape.col_cells(c), Shape::col, c, Shape::row)).sum();
+    rows + cols
+}
+
 impl<B: Board> Heuristic<B> for LinearConflict {
     fn estimate(&self, board: &B) -> u32 {
         let shape = self.shape;
@@ -113,8 +151,7 @@ impl<B: Board> Heuristic<B> for LinearConflict {
         let col_conflicts: u32 = (0..shape.width())
             .map(|i| Self::before_and_after(board, STILL, shape.col_cells(i), cols, i, rows).1)
             .sum();
-        let lines = row_conflicts + col_conflicts;
-        Heuristic::<B>::estimate(&self.manhattan, board) + 2 * lines
+        Heuristic::<B>::estimate(&self.manhattan, board) + 2 * (row_conflicts + col_conflicts)
     }
 
     #[inline]
@@ -163,7 +200,8 @@ mod tests {
 
     #[test]
     fn increasing_runs_are_found_among_any_goal_positions() {
-        let mut order = Order::default();
+        let mut tails = [0u8; 5];
+        let mut order = Order::new(&mut tails);
         for p in [3, 0, 1, 7, 2] {
             order.push(p);
         }

@@ -21,7 +21,7 @@ pub use rows::{Column, Layout, Reporter, RowFormat, Summary, reporter};
 pub use table::Table;
 pub use text::write_text;
 
-use crate::board::{Goal, Move, Tiles};
+use crate::board::{Goal, Move, Shape, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Outcome, Stats, Status};
 use serde::{Serialize, Serializer};
@@ -51,15 +51,20 @@ pub struct Record {
     pub algorithm: &'static str,
     /// Heuristic name, where the algorithm uses one.
     pub heuristic: Option<&'static str>,
-    /// Board width N; 0 (`null` in JSON) when an error row never read a board.
-    #[serde(serialize_with = "zero_as_null")]
-    pub size: usize,
+    /// N for an N×N board; `None` (`null` in JSON) for a rectangle, whose
+    /// sides are `width` and `height`, and when an error row never read a
+    /// board.
+    pub size: Option<usize>,
+    /// Columns; `None` when an error row never read a board.
+    pub width: Option<usize>,
+    /// Rows; `None` when an error row never read a board.
+    pub height: Option<usize>,
     /// Start tiles, row-major; empty (`null`) when unknown.
     #[serde(serialize_with = "empty_as_null")]
-    pub start: Vec<u8>,
+    pub start: Vec<u16>,
     /// Goal tiles, row-major; empty (`null`) when unknown.
     #[serde(serialize_with = "empty_as_null")]
-    pub goal: Vec<u8>,
+    pub goal: Vec<u16>,
     /// Move names from start to goal, when solved.
     pub path: Option<Vec<Move>>,
     /// Moves in the path.
@@ -108,7 +113,9 @@ impl Record {
             status: outcome.status.name(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
-            size: start.width(),
+            size: square_side(start.shape()),
+            width: Some(start.width()),
+            height: Some(start.height()),
             start: start.cells().to_vec(),
             goal: goal.tiles().cells().to_vec(),
             path: outcome.path.clone(),
@@ -139,7 +146,9 @@ impl Record {
             status: ERROR,
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
-            size: start.map_or(0, Tiles::width),
+            size: start.and_then(|s| square_side(s.shape())),
+            width: start.map(Tiles::width),
+            height: start.map(Tiles::height),
             start: start.map(|s| s.cells().to_vec()).unwrap_or_default(),
             goal: Vec::new(),
             path: None,
@@ -162,19 +171,21 @@ impl Record {
     pub fn branching_factor(&self) -> Option<f64> {
         self.depth.and_then(|d| effective_branching_factor(self.nodes_generated, d))
     }
+
+    /// The board's shape, when a board was read.
+    pub fn shape(&self) -> Option<Shape> {
+        Some(Shape::new(self.width?, self.height?))
+    }
 }
 
 /// The status of a batch row that got no verdict because of bad input.
 pub const ERROR: &str = "error";
 
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes fields by reference
-fn zero_as_null<S: Serializer>(value: &usize, serializer: S) -> Result<S::Ok, S::Error> {
-    match *value {
-        0 => serializer.serialize_none(),
-        n => serializer.serialize_u64(n as u64),
-    }
+/// The side N of an N×N board: what `size` has always meant.
+fn square_side(shape: Shape) -> Option<usize> {
+    shape.is_square().then_some(shape.width())
 }
 
-fn empty_as_null<S: Serializer>(value: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+fn empty_as_null<S: Serializer>(value: &[u16], serializer: S) -> Result<S::Ok, S::Error> {
     if value.is_empty() { serializer.serialize_none() } else { value.serialize(serializer) }
 }

@@ -70,8 +70,12 @@ pub struct Layout<'a> {
 pub enum Column {
     /// The puzzle file.
     File,
-    /// Board width.
+    /// N of an N×N board (`WxH` in a table, for any board).
     Size,
+    /// Columns.
+    Width,
+    /// Rows.
+    Height,
     /// Algorithm name.
     Algorithm,
     /// Heuristic name, for informed algorithms.
@@ -103,6 +107,8 @@ impl Column {
     pub const BATCH: &'static [Column] = &[
         Column::File,
         Column::Size,
+        Column::Width,
+        Column::Height,
         Column::Algorithm,
         Column::Heuristic,
         Column::Status,
@@ -135,6 +141,8 @@ impl Column {
         match self {
             Column::File => "file",
             Column::Size => "size",
+            Column::Width => "width",
+            Column::Height => "height",
             Column::Algorithm => "algorithm",
             Column::Heuristic => "heuristic",
             Column::Status => "status",
@@ -183,20 +191,18 @@ impl Column {
         // Writing to a String cannot fail.
         let _ = match self {
             Column::File => out.write_str(record.file.as_deref().unwrap_or(missing)),
-            Column::Size => match (record.size, human) {
-                (0, _) => out.write_str(missing),
-                (n, true) => write!(out, "{n}x{n}"),
-                (n, false) => write!(out, "{n}"),
+            Column::Size => match (record.size, record.shape(), human) {
+                (_, Some(shape), true) => write!(out, "{shape}"),
+                (Some(n), _, false) => write!(out, "{n}"),
+                _ => out.write_str(missing),
             },
+            Column::Width => write_optional(out, record.width, missing),
+            Column::Height => write_optional(out, record.height, missing),
             Column::Algorithm => out.write_str(record.algorithm),
             Column::Heuristic => out.write_str(record.heuristic.unwrap_or(missing)),
             Column::Status => out.write_str(record.status),
-            Column::Cost | Column::Depth => {
-                match if self == Column::Cost { record.cost } else { record.depth } {
-                    Some(v) => write!(out, "{v}"),
-                    None => out.write_str(missing),
-                }
-            }
+            Column::Cost => write_optional(out, record.cost, missing),
+            Column::Depth => write_optional(out, record.depth, missing),
             Column::NodesExpanded => write!(out, "{}", record.nodes_expanded),
             Column::NodesGenerated => write!(out, "{}", record.nodes_generated),
             Column::MaxFrontier => write!(out, "{}", record.max_frontier),
@@ -208,6 +214,14 @@ impl Column {
             },
             Column::Error => out.write_str(record.error.as_deref().unwrap_or("")),
         };
+    }
+}
+
+/// `value`, or `missing` when there is none.
+fn write_optional(out: &mut String, value: Option<usize>, missing: &str) -> std::fmt::Result {
+    match value {
+        Some(v) => write!(out, "{v}"),
+        None => out.write_str(missing),
     }
 }
 

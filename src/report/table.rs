@@ -57,6 +57,7 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
     let content = match column {
         Column::File => layout.file_width,
         Column::Size => "8x8".len(),
+        Column::Width | Column::Height => 2,
         Column::Algorithm => longest(&mut Algorithm::ALL.iter().map(|a| a.name())).unwrap_or(0),
         Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
         Column::Status => "unsolvable".len(),

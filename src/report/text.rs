@@ -4,7 +4,7 @@ nodes_expanded` works on either), optionally every board of the solution.
 */
 
 use super::Record;
-use crate::board::{Move, Tiles, replay_each};
+use crate::board::{Move, Shape, display_grid, replay_each};
 use std::io::{self, Write};
 
 /// Writes `record` as labelled lines; with `show_states`, every board of the
@@ -45,11 +45,12 @@ pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> i
 }
 
 fn write_states(out: &mut impl Write, record: &Record, moves: &[Move]) -> io::Result<()> {
+    let Some(shape) = record.shape() else { return Ok(()) };
     let mut written = Ok(());
     let mut step = 0;
-    replay_each(&record.start, record.size, moves, |board| {
+    replay_each(&record.start, shape, moves, |board| {
         if written.is_ok() {
-            written = write_state(out, step, moves, board);
+            written = write_state(out, step, moves, board, shape);
         }
         step += 1;
     })
@@ -57,11 +58,16 @@ fn write_states(out: &mut impl Write, record: &Record, moves: &[Move]) -> io::Re
     written
 }
 
-fn write_state(out: &mut impl Write, step: usize, moves: &[Move], board: &[u8]) -> io::Result<()> {
+fn write_state(
+    out: &mut impl Write,
+    step: usize,
+    moves: &[Move],
+    board: &[u16],
+    shape: Shape,
+) -> io::Result<()> {
     match step {
         0 => writeln!(out, "\nstart")?,
         _ => writeln!(out, "\n{} {}", step, moves[step - 1])?,
     }
-    let tiles = Tiles::new(board).expect("replayed boards stay valid");
-    out.write_all(tiles.display_grid(true).as_bytes())
+    out.write_all(display_grid(board, shape, true).as_bytes())
 }

@@ -134,7 +134,7 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
         let depth = g + 1;
         let child_g = u64::from(depth) * u64::from(H::UNIT);
         for step in self.geometry.steps(row) {
-            if step.from == u8::MAX {
+            if step.from == u16::MAX {
                 break;
             }
             let from = usize::from(step.from);
@@ -219,7 +219,7 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
         let mut children = [(board, 0u32, self.geometry.steps(row)[0]); 4];
         let mut count = 0;
         for &step in self.geometry.steps(row) {
-            if step.from == u8::MAX {
+            if step.from == u16::MAX {
                 break;
             }
             let from = usize::from(step.from);

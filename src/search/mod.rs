@@ -18,7 +18,7 @@ pub use bfs::bfs;
 pub use dfs::dfs;
 pub use idastar::idastar;
 
-use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
+use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Shape, Tiles, Wide};
 use crate::error::Error;
 use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
 use std::fmt;
@@ -201,7 +201,7 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
 /// a `width`×`width` board, whatever the heuristic: what an explicit
 /// `--max-nodes` is checked against before a search may grow that far.
 pub fn worst_case_bytes(algorithm: Algorithm, width: usize, max_nodes: u64) -> u64 {
-    let per_state = match (algorithm, width <= Packed::MAX_WIDTH) {
+    let per_state = match (algorithm, width * width <= Packed::CAPACITY) {
         (Algorithm::AStar, true) => astar::worst_bytes_per_state::<Packed>(),
         (Algorithm::AStar, false) => astar::worst_bytes_per_state::<Wide>(),
         (_, true) => bytes_per_state::<Packed>(algorithm),
@@ -398,9 +398,12 @@ pub fn solve(
     tables: &Tables,
 ) -> Result<Outcome, Error> {
     let uses_pdb = algorithm.informed() && heuristic == HeuristicKind::Pdb;
-    if uses_pdb && start.width() != PDB_WIDTH {
-        let w = start.width();
-        return Err(unsupported_pdb(format!("pattern databases exist for 4×4 boards, not {w}×{w}")));
+    let shape = start.shape();
+    if !searchable(shape) {
+        return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
+    }
+    if uses_pdb && shape != Shape::square(PDB_WIDTH) {
+        return Err(unsupported_pdb(format!("pattern databases exist for 4x4 boards, not {shape}")));
     }
     if !goal.parity(start.cells()).solvable() {
         return Ok(Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() });
@@ -413,11 +416,50 @@ pub fn solve(
             _ => astar(&board, goal, pdb, limits),
         });
     }
-    Ok(if start.width() <= Packed::MAX_WIDTH {
-        solve_as::<Packed>(start, goal, algorithm, heuristic, limits)
-    } else {
-        solve_as::<Wide>(start, goal, algorithm, heuristic, limits)
+    Ok(match Encoding::of(shape) {
+        Encoding::Packed => solve_as::<Packed>(start, goal, algorithm, heuristic, limits),
+        Encoding::Wide64 => solve_as::<Wide<64>>(start, goal, algorithm, heuristic, limits),
+        Encoding::Wide256 => solve_as::<Wide<256>>(start, goal, algorithm, heuristic, limits),
     })
+}
+
+/// The board encodings searches are compiled for, smallest first: a board
+/// uses the smallest that holds it, so it hashes, compares and stores no
+/// more bytes than it must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    /// [`Packed`], up to 16 cells.
+    Packed,
+    /// [`Wide<64>`](Wide), up to 64 cells.
+    Wide64,
+    /// [`Wide<256>`](Wide), up to 16×16.
+    Wide256,
+}
+
+impl Encoding {
+    fn of(shape: Shape) -> Encoding {
+        match shape.cells() {
+            cells if cells <= Packed::CAPACITY => Encoding::Packed,
+            cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
+            _ => Encoding::Wide256,
+        }
+    }
+}
+
+/// The default node limit of `algorithm` on a board of `shape`: as many
+/// stored states of its encoding as fit the memory budget.
+pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
+    match Encoding::of(shape) {
+        Encoding::Packed => default_max_nodes::<Packed>(algorithm),
+        Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
+        Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
+    }
+}
+
+/// Whether the searches take a board of `shape`: both sides at most
+/// [`MAX_SEARCH_SIDE`].
+pub fn searchable(shape: Shape) -> bool {
+    shape.width() <= MAX_SEARCH_SIDE && shape.height() <= MAX_SEARCH_SIDE
 }
 
 /// The only width the pattern databases are built for.
@@ -431,9 +473,10 @@ fn unsupported_pdb(why: String) -> Error {
 fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Error> {
     let pdb =
         tables.pdb.as_deref().ok_or_else(|| unsupported_pdb("no pattern databases were loaded".into()))?;
-    match pdb.databases().first() {
-        Some(db) if db.goal() == goal.tiles().cells() => Ok(pdb),
-        _ => Err(unsupported_pdb("the loaded pattern databases were built for another goal".into())),
+    if pdb.serves(goal) {
+        Ok(pdb)
+    } else {
+        Err(unsupported_pdb("the loaded pattern databases were built for another goal".into()))
     }
 }
 

@@ -123,7 +123,7 @@ mod tests {
 
     /// Many distinct boards: a walk that never revisits (a row cycle of the blank).
     fn distinct<B: Board>(width: usize, count: usize) -> Vec<B> {
-        let mut tiles: Vec<u8> = (0..(width * width) as u8).collect();
+        let mut tiles: Vec<u16> = (0..(width * width) as u16).collect();
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut x: u64 = 7;

@@ -78,7 +78,7 @@ impl PatternDatabase {
         order[..tiles.len()].copy_from_slice(tiles);
         PatternDatabase {
             width: goal.width(),
-            goal: goal.tiles().cells().to_vec(),
+            goal: goal_bytes(goal),
             tiles: tiles.to_vec(),
             order,
             indexer,
@@ -100,7 +100,7 @@ impl PatternDatabase {
     ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
         let mut values = table(indexer.len())?;
-        let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(t) as u8).collect();
+        let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(u16::from(t)) as u8).collect();
         let space = build::Space {
             width: goal.width(),
             indexer: &indexer,
@@ -125,7 +125,7 @@ impl PatternDatabase {
     /// As [`PatternDatabase::build`], for patterns it cannot build.
     pub fn path(dir: &Path, goal: &Goal, tiles: &[u8]) -> Result<PathBuf, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
-        Ok(dir.join(identity(goal, tiles, &indexer).file_name()))
+        Ok(dir.join(identity(goal, &goal_bytes(goal), tiles, &indexer).file_name()))
     }
 
     /// Loads the database of `tiles` for `goal` from `path`, verifying the
@@ -143,7 +143,8 @@ impl PatternDatabase {
     ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
         let mut values = table(indexer.len())?;
-        let id = identity(goal, tiles, &indexer);
+        let layout = goal_bytes(goal);
+        let id = identity(goal, &layout, tiles, &indexer);
         let total = indexer.len() as u64;
         let mut report = reporter(Phase::Loading, tiles, total, progress);
         store::read(path, &id, &mut values, &mut report).map_err(|e| match e {
@@ -272,11 +273,17 @@ impl PatternDatabase {
     }
 }
 
+/// The goal's tiles as bytes, as databases store them: boards of up to 16
+/// cells, so every tile is below 16.
+pub(super) fn goal_bytes(goal: &Goal) -> Vec<u8> {
+    goal.tiles().cells().iter().map(|&t| t as u8).collect()
+}
+
 /// The file identity of a pattern: what its header must say.
-fn identity<'a>(goal: &'a Goal, tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
+fn identity<'a>(goal: &Goal, layout: &'a [u8], tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
     store::Identity {
         width: goal.width(),
-        goal: goal.tiles().cells(),
+        goal: layout,
         tiles,
         blank: goal.cell_of(0) as u8,
         entries: indexer.len() as u64,

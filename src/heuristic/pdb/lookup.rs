@@ -4,6 +4,7 @@ as a set, and looked up for a board together with the board's mirror image.
 This is the search's hot path; see [`Pdb::value`].
 */
 
+use super::database::goal_bytes;
 use super::index::MAX_CELLS;
 use super::progress::relabel;
 use super::{Partition, PatternDatabase, PdbError, Progress};
@@ -50,7 +51,7 @@ impl Mirror {
         let layout = goal.tiles().cells();
         let mut relabel = [0u8; MAX_CELLS];
         for tile in 0..goal.cells() {
-            relabel[tile] = layout[transpose[goal.cell_of(tile as u8)] as usize];
+            relabel[tile] = layout[transpose[goal.cell_of(tile as u16)] as usize] as u8;
         }
         Some(Mirror { relabel, transpose })
     }
@@ -185,7 +186,7 @@ impl Pdb {
         let mut taken = 0u32;
         for (i, db) in databases.iter().enumerate() {
             let bad = |why| PdbError::BadPattern { tiles: db.tiles().to_vec(), why };
-            if db.goal() != goal.tiles().cells() {
+            if db.goal() != goal_bytes(goal) {
                 return Err(bad("built for another goal"));
             }
             if i >= MAX_PATTERNS {
@@ -207,6 +208,12 @@ impl Pdb {
             #[cfg(not(target_arch = "x86_64"))]
             fast: false,
         })
+    }
+
+    /// Whether these databases were built for `goal` (a heuristic for
+    /// another goal would be wrong, not merely weak).
+    pub fn serves(&self, goal: &Goal) -> bool {
+        self.databases.first().is_some_and(|db| db.goal() == goal_bytes(goal))
     }
 
     /// The built-in partition these databases form, if any.

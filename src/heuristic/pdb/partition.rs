@@ -66,7 +66,7 @@ impl Partition {
         let layout = goal.tiles().cells();
         Ok(groups
             .into_iter()
-            .map(|cells| cells.into_iter().filter(|&c| c != blank).map(|c| layout[c]).collect())
+            .map(|cells| cells.into_iter().filter(|&c| c != blank).map(|c| layout[c] as u8).collect())
             .collect())
     }
 }

@@ -14,7 +14,7 @@ fn goal(spec: &GoalSpec, width: usize) -> Goal {
     Goal::new(spec, width).unwrap()
 }
 
-fn custom(tiles: &[u8]) -> Goal {
+fn custom(tiles: &[u16]) -> Goal {
     let t = Tiles::new(tiles).unwrap();
     Goal::new(&GoalSpec::Board(t.clone()), t.width()).unwrap()
 }
@@ -31,8 +31,13 @@ fn build(goal: &Goal, tiles: &[u8]) -> PatternDatabase {
 fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
     const X: u8 = u8::MAX;
     let width = goal.width();
-    let start: Vec<u8> =
-        goal.tiles().cells().iter().map(|&t| if t == 0 || tiles.contains(&t) { t } else { X }).collect();
+    let start: Vec<u8> = goal
+        .tiles()
+        .cells()
+        .iter()
+        .map(|&t| t as u8)
+        .map(|t| if t == 0 || tiles.contains(&t) { t } else { X })
+        .collect();
     let mut dist: HashMap<Vec<u8>, u32> = HashMap::from([(start.clone(), 0)]);
     let mut deque = VecDeque::from([(start, 0u32)]);
     while let Some((board, d)) = deque.pop_front() {
@@ -115,9 +120,9 @@ fn mirror_board(goal: &Goal, b: Packed) -> Packed {
     let w = goal.width();
     let t = |c: usize| (c % w) * w + c / w;
     let layout = goal.tiles().cells();
-    let mut out = vec![0u8; goal.cells()];
+    let mut out = vec![0u16; goal.cells()];
     for c in 0..goal.cells() {
-        out[t(c)] = layout[t(goal.cell_of(b.tile(c)))];
+        out[t(c)] = layout[t(goal.cell_of(u16::from(b.tile(c))))];
     }
     Packed::from_tiles(&out)
 }
