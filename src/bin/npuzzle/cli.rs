@@ -3,22 +3,15 @@ The command line as clap sees it. Nothing here leaves the binary: `main.rs`
 turns these raw flags into library values.
 */
 
+use crate::exit;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::batch::Shard;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Exit codes, shown in `--help`.
-pub const EXIT_CODES: &str = "\
-Exit codes:
-  0  solved (or the start already is the goal)
-  1  unsolvable: no sequence of moves reaches the goal
-  2  bad command line, bad input or I/O error
-  3  a limit (--max-nodes, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict";
-
 /// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any N×N up to 8×8).
 #[derive(Debug, Parser)]
-#[command(name = "npuzzle", version, about, after_help = EXIT_CODES, propagate_version = true)]
+#[command(name = "npuzzle", version, about, after_help = exit::help(exit::SOLVE), propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -29,22 +22,22 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve one puzzle and report the path and the search figures.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exit::help(exit::SOLVE))]
     Solve(SolveArgs),
 
     /// Solve every puzzle in files and folders: one row per puzzle.
-    #[command(after_help = BATCH_HELP)]
+    #[command(after_help = batch_help())]
     Batch(BatchArgs),
 
     /// Write random puzzles: random walks from the goal or uniformly random boards.
     Generate(GenerateArgs),
 
     /// Validate and describe a puzzle without solving it.
-    #[command(after_help = CHECK_EXIT_CODES)]
+    #[command(after_help = exit::help(exit::CHECK))]
     Check(CheckArgs),
 
     /// Run every algorithm and heuristic on one puzzle and print one comparison table.
-    #[command(after_help = COMPARE_HELP)]
+    #[command(after_help = compare_help())]
     Compare(CompareArgs),
 
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
@@ -192,32 +185,26 @@ pub enum FormatArg {
 }
 
 /// `batch`'s notes and exit codes, shown in `--help`.
-pub const BATCH_HELP: &str = "\
-Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an error row); other files are puzzles only if their content looks like a board, else skipped with a note on stderr. Hidden entries are passed over.
-
-Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).
-
-Exit codes:
-  0  every puzzle got a verdict (solved or unsolvable)
-  2  a puzzle could not be read or was malformed (an error row), or bad command line
-  3  a limit stopped some puzzle before a verdict, and no puzzle was an error";
-
-/// `check`'s exit codes, shown in `--help`.
-pub const CHECK_EXIT_CODES: &str = "\
-Exit codes:
-  0  valid and solvable
-  1  valid but unsolvable
-  2  invalid puzzle or goal, or bad command line";
+fn batch_help() -> String {
+    format!(
+        "Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one \
+         is an error row); other files are puzzles only if their content looks like a board, else skipped \
+         with a note on stderr. Hidden entries are passed over.\n\n\
+         Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in \
+         all).\n\n{}",
+        exit::help(exit::BATCH)
+    )
+}
 
 /// `compare`'s defaults and exit codes, shown in `--help`.
-pub const COMPARE_HELP: &str = "\
-Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.
-
-Exit codes:
-  0  some run solved the puzzle
-  1  the puzzle is unsolvable
-  2  invalid puzzle or goal, or bad command line
-  3  every run stopped at a limit";
+fn compare_help() -> String {
+    format!(
+        "Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say \
+         otherwise, so depth-first search on a large board still finishes. b* is the effective branching \
+         factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.\n\n{}",
+        exit::help(exit::COMPARE)
+    )
+}
 
 /// `npuzzle batch`.
 #[derive(Debug, Args)]

@@ -5,6 +5,7 @@ built there once (minutes, with a progress bar on a terminal); and
 */
 
 use crate::cli::{PartitionArg, PdbArgs, PdbBuildArgs};
+use crate::exit::Exit;
 use crate::goal_spec;
 use crate::progress::Progress as Bar;
 use anyhow::{Context, Result, anyhow, bail};
@@ -12,7 +13,6 @@ use npuzzle::heuristic::pdb::{self, Partition, Pdb, PdbError, Phase, Progress};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, PDB_WIDTH, Tables};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -114,7 +114,7 @@ fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Progress<'_>)) -> T) -> T {
 }
 
 /// `npuzzle pdb build`.
-pub fn build(args: &PdbBuildArgs) -> Result<ExitCode> {
+pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
     let spec = goal_spec(&args.goal)?;
     let width = match &spec {
         GoalSpec::Board(tiles) => tiles.width(),
@@ -151,5 +151,5 @@ pub fn build(args: &PdbBuildArgs) -> Result<ExitCode> {
     let mirror = if pdb.mirrored() { "yes" } else { "no (the blank's goal cell is off the main diagonal)" };
     writeln!(out, "mirror lookup: {mirror}")?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }

@@ -5,23 +5,20 @@ together, and decides the exit code. The only place `anyhow` is used.
 
 mod cli;
 mod databases;
+mod exit;
 mod progress;
 mod scripting;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Parser;
 use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs};
+use exit::Exit;
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{
-    Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, Tables, Tiles, read_input, solve,
-};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, read_input, solve};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Exit code for bad usage, bad input and I/O errors.
-const EXIT_TROUBLE: u8 = 2;
 
 /// Prints one `npuzzle: …` line on standard error. A closed or full stderr
 /// loses the line rather than panicking, as `eprintln!` would.
@@ -35,16 +32,17 @@ pub(crate) use note;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
+    let exit = match run(cli) {
+        Ok(exit) => exit,
         // Nobody reads the rest; the verdict, where there was one, was
         // returned through `verdict_despite_closed_pipe`.
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => Exit::Success,
         Err(err) => {
             note!("{err:#}");
-            ExitCode::from(EXIT_TROUBLE)
+            Exit::Trouble
         }
-    }
+    };
+    exit.into()
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -52,17 +50,17 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
         .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
-/// `code`, the verdict already reached, when writing the report failed only
-/// because standard output was closed (`| head -1`): the reader left, but
-/// the answer stands. Any other failure is an error.
-fn verdict_despite_closed_pipe(written: Result<()>, code: ExitCode) -> Result<ExitCode> {
+/// `verdict`, already reached, when writing the report failed only because
+/// standard output was closed (`| head -1`): the reader left, but the answer
+/// stands. Any other failure is an error.
+fn verdict_despite_closed_pipe(written: Result<()>, verdict: Exit) -> Result<Exit> {
     match written {
         Err(err) if !is_broken_pipe(&err) => Err(err),
-        _ => Ok(code),
+        _ => Ok(verdict),
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode> {
+fn run(cli: Cli) -> Result<Exit> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
         Command::Batch(args) => scripting::batch(&args),
@@ -74,16 +72,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// The process exit code for a search status.
-fn exit_code(status: Status) -> ExitCode {
-    ExitCode::from(match status {
-        Status::Solved => 0,
-        Status::Unsolvable => 1,
-        Status::Limit(_) => 3,
-    })
-}
-
-fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let start = read_input(&Input::from_arg(&args.start))?;
     let goal = goal_for(&args.goal, &start, &args.start)?;
     let algorithm = algorithm(args.algo);
@@ -111,7 +100,7 @@ fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     {
         note!("{}: {reason}", record.status);
     }
-    verdict_despite_closed_pipe(written, exit_code(outcome.status))
+    verdict_despite_closed_pipe(written, outcome.status.into())
 }
 
 /// The goal for `start` (read from `origin`), naming both when their sizes
@@ -170,7 +159,7 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     // Failing to install the handler only loses the graceful stop.
     let _ = ctrlc::set_handler(move || {
         if seen.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
+            Exit::Interrupted.now();
         }
     });
     flag

@@ -7,10 +7,10 @@ code; the work is in `npuzzle::batch`, `npuzzle::compare`,
 
 use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
 use crate::databases;
+use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    EXIT_TROUBLE, algorithm, goal_for, goal_spec, heuristic, interrupt_flag, limits, note,
-    verdict_despite_closed_pipe,
+    algorithm, goal_for, goal_spec, heuristic, interrupt_flag, limits, note, verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
@@ -20,7 +20,6 @@ use npuzzle::report::{Column, Layout, RowFormat, reporter};
 use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, read_input};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::process::ExitCode;
 
 fn row_format(arg: RowFormatArg) -> RowFormat {
     match arg {
@@ -31,7 +30,7 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 }
 
 /// `npuzzle batch`.
-pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
+pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
     let goal = goal_spec(&args.goal)?;
@@ -86,18 +85,11 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
-    let summary = &finished.summary;
-    Ok(ExitCode::from(if summary.error > 0 {
-        EXIT_TROUBLE
-    } else if summary.limit > 0 || finished.not_run > 0 {
-        3
-    } else {
-        0
-    }))
+    Ok(Exit::of_batch(&finished.summary, finished.not_run))
 }
 
 /// `npuzzle generate`.
-pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let width = usize::from(args.size);
     let spec = goal_spec(&args.goal)?;
     if let GoalSpec::Board(tiles) = &spec
@@ -148,7 +140,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
 
 /// A seed from the clock, for runs without `--seed`.
@@ -159,7 +151,7 @@ fn clock_seed() -> u64 {
 }
 
 /// `npuzzle check`.
-pub fn check(args: &CheckArgs) -> Result<ExitCode> {
+pub fn check(args: &CheckArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
     let goal = goal_for(&args.goal, &start, &args.puzzle)?;
@@ -197,7 +189,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         out.flush()?;
         Ok(())
     })();
-    verdict_despite_closed_pipe(written, ExitCode::from(u8::from(!solvable)))
+    verdict_despite_closed_pipe(written, Exit::of_check(solvable))
 }
 
 /// A whole number as is, anything else to four decimals.
@@ -206,7 +198,7 @@ fn number(value: f64) -> String {
 }
 
 /// `npuzzle compare`.
-pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
     let goal = goal_for(&args.goal, &start, &args.puzzle)?;
@@ -250,22 +242,15 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         out.flush()?;
     }
     stdout.flush()?;
-    let code = if statuses.contains(&"solved") {
-        0
-    } else if statuses.contains(&"unsolvable") {
-        1
-    } else {
-        3
-    };
-    Ok(ExitCode::from(code))
+    Ok(Exit::of_compare(&statuses))
 }
 
 /// `npuzzle completions`.
-pub fn completions(args: &CompletionsArgs) -> Result<ExitCode> {
+pub fn completions(args: &CompletionsArgs) -> Result<Exit> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "npuzzle", &mut script);
     let mut out = io::stdout().lock();
     out.write_all(&script)?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
