@@ -57,10 +57,10 @@ pub enum PdbCommand {
 
 /// `npuzzle pdb build`.
 #[derive(Debug, Args)]
+#[command(mut_arg("goal", |a| a.help("The 4×4 goal: blank-first, blank-last, snail, a file or an inline board")))]
 pub struct PdbBuildArgs {
-    /// The 4×4 goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -101,23 +101,11 @@ pub struct SolveArgs {
     #[arg(value_name = "START")]
     pub start: String,
 
-    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
-    pub algo: AlgoArg,
-
-    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    pub heuristic: HeuristicArg,
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
@@ -126,6 +114,40 @@ pub struct SolveArgs {
     /// Also print every board of the solution, from start to goal (text format).
     #[arg(long)]
     pub show_states: bool,
+}
+
+/// `--goal`, read the same way by every command that takes one.
+#[derive(Debug, Args, Clone)]
+pub struct GoalArg {
+    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
+    #[arg(id = "goal", long = "goal", default_value = "blank-first", value_name = "GOAL")]
+    pub text: String,
+}
+
+/// What every command that searches takes: the goal, the limits and the
+/// pattern databases.
+#[derive(Debug, Args, Clone)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub goal: GoalArg,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
+}
+
+/// How `solve` and `batch` search.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct AlgorithmArgs {
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
+    pub algo: AlgoArg,
+
+    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
+    pub heuristic: HeuristicArg,
 }
 
 /// Limits shared by every search command.
@@ -213,23 +235,11 @@ pub struct BatchArgs {
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
-    pub algo: AlgoArg,
-
-    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    pub heuristic: HeuristicArg,
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format [default: table when standard output is a terminal, else csv].
     #[arg(long, value_enum)]
@@ -246,6 +256,7 @@ pub struct BatchArgs {
 
 /// `npuzzle generate`.
 #[derive(Debug, Args)]
+#[command(mut_arg("goal", |a| a.help("The goal to scramble from (as for solve)")))]
 pub struct GenerateArgs {
     /// Board width N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
@@ -267,9 +278,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// The goal to scramble from (as for solve).
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output.
     #[arg(long, value_name = "DIR")]
@@ -287,9 +297,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 
-    /// The goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -302,15 +311,8 @@ pub struct CompareArgs {
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 
-    /// The goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = RowFormatArg::Table)]

@@ -139,7 +139,7 @@ pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
     writeln!(
         out,
         "{partition} pattern databases for goal {} ready in {:.1} s: {}",
-        args.goal,
+        args.goal.text,
         started.elapsed().as_secs_f64(),
         dir.display()
     )?;

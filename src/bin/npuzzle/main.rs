@@ -11,7 +11,9 @@ mod scripting;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Parser;
-use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs};
+use cli::{
+    AlgoArg, AlgorithmArgs, Cli, Command, FormatArg, GoalArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs,
+};
 use exit::Exit;
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, read_input, solve};
@@ -74,16 +76,15 @@ fn run(cli: Cli) -> Result<Exit> {
 
 fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let start = read_input(&Input::from_arg(&args.start))?;
-    let goal = goal_for(&args.goal, &start, &args.start)?;
-    let algorithm = algorithm(args.algo);
-    let heuristic = heuristic(args.heuristic);
+    let goal = goal_for(&args.search.goal, &start, &args.start)?;
+    let (algorithm, heuristic) = strategy(args.algorithm);
     // Tables first: until the search starts, Ctrl-C simply ends the process.
     let tables = if goal.parity(start.cells()).solvable() {
-        databases::for_search(algorithm, heuristic, &goal, &args.pdb)?
+        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb)?
     } else {
         Tables::NONE
     };
-    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let limits = limits(&args.search.limits, Some(interrupt_flag()));
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
@@ -105,15 +106,16 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
 
 /// The goal for `start` (read from `origin`), naming both when their sizes
 /// differ.
-fn goal_for(arg: &str, start: &Tiles, origin: &str) -> Result<Goal> {
+fn goal_for(arg: &GoalArg, start: &Tiles, origin: &str) -> Result<Goal> {
     Goal::new(&goal_spec(arg)?, start.width()).map_err(|e| match e {
-        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {arg}: {e} ({origin})"),
+        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
         other => other.into(),
     })
 }
 
 /// `--goal`: a named goal, else a board read like START.
-fn goal_spec(arg: &str) -> Result<GoalSpec> {
+fn goal_spec(arg: &GoalArg) -> Result<GoalSpec> {
+    let arg = arg.text.as_str();
     if let Some(spec) = GoalSpec::named(arg) {
         return Ok(spec);
     }
@@ -125,6 +127,11 @@ fn goal_spec(arg: &str) -> Result<GoalSpec> {
         e
     })?;
     Ok(GoalSpec::Board(tiles))
+}
+
+/// The algorithm and heuristic `--algo` and `--heuristic` name.
+fn strategy(args: AlgorithmArgs) -> (Algorithm, HeuristicKind) {
+    (algorithm(args.algo), heuristic(args.heuristic))
 }
 
 fn algorithm(arg: AlgoArg) -> Algorithm {

@@ -9,9 +9,7 @@ use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, Genera
 use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
-use crate::{
-    algorithm, goal_for, goal_spec, heuristic, interrupt_flag, limits, note, verdict_despite_closed_pipe,
-};
+use crate::{goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe};
 use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
@@ -33,14 +31,14 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
-    let goal = goal_spec(&args.goal)?;
-    let (algorithm, heuristic) = (algorithm(args.algo), heuristic(args.heuristic));
-    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.pdb)?;
+    let goal = goal_spec(&args.search.goal)?;
+    let (algorithm, heuristic) = strategy(args.algorithm);
+    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
     let settings = Settings {
         goal,
         algorithm,
         heuristic,
-        limits: limits(&args.limits, Some(interrupt_flag())),
+        limits: limits(&args.search.limits, Some(interrupt_flag())),
         jobs,
         tables,
     };
@@ -108,11 +106,11 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let mut board = |index: u64| {
         let tiles = scramble_board(&goal, scramble, solvable, &mut rng);
         let how = match scramble {
-            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal),
+            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal.text),
             Scramble::Uniform => format!(
                 "a uniformly random {} board for the goal {}",
                 if solvable { "solvable" } else { "unsolvable" },
-                args.goal
+                args.goal.text
             ),
         };
         let twist = match (scramble, solvable) {
@@ -165,7 +163,7 @@ pub fn check(args: &CheckArgs) -> Result<Exit> {
         writeln!(out, "puzzle: {}", input.origin())?;
         write!(out, "{}", indent(start.display_grid(true)))?;
         writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
-        writeln!(out, "goal: {}", args.goal)?;
+        writeln!(out, "goal: {}", args.goal.text)?;
         write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
         writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
         writeln!(out, "why: {}", parity.reason())?;
@@ -201,12 +199,12 @@ fn number(value: f64) -> String {
 pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
-    let goal = goal_for(&args.goal, &start, &args.puzzle)?;
-    let tables = databases::if_built(&goal, &args.pdb).unwrap_or_else(|why| {
+    let goal = goal_for(&args.search.goal, &start, &args.puzzle)?;
+    let tables = databases::if_built(&goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE
     });
-    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let limits = limits(&args.search.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 
     let mut stdout = BufWriter::new(io::stdout());
@@ -223,7 +221,7 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
             stdout,
             "{}: {w}x{w}, goal {}; each run limited to {}\n",
             input.origin(),
-            args.goal,
+            args.search.goal.text,
             bounds.join(", "),
             w = start.width(),
         )?;
