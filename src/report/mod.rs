@@ -25,6 +25,7 @@ use crate::board::{Goal, Move, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Outcome, Stats, Status};
 use serde::{Serialize, Serializer};
+use std::fmt;
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,9 +45,8 @@ pub struct Record {
     /// The puzzle file, in batch rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
-    /// `"solved"`, `"unsolvable"` or `"limit"`; `"error"` in a batch row for
-    /// a puzzle that could not be solved at all.
-    pub status: &'static str,
+    /// The verdict, or why there is none.
+    pub status: RowStatus,
     /// Algorithm name.
     pub algorithm: &'static str,
     /// Heuristic name, where the algorithm uses one.
@@ -105,7 +105,7 @@ impl Record {
         };
         Record {
             file: None,
-            status: outcome.status.name(),
+            status: outcome.status.into(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             size: start.width(),
@@ -136,7 +136,7 @@ impl Record {
     ) -> Record {
         Record {
             file: None,
-            status: ERROR,
+            status: RowStatus::Error,
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             size: start.map_or(0, Tiles::width),
@@ -164,8 +164,55 @@ impl Record {
     }
 }
 
-/// The status of a batch row that got no verdict because of bad input.
-pub const ERROR: &str = "error";
+/// The status of a row: a search's verdict, or `error` for a puzzle that
+/// was never searched. Its name is what every format shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowStatus {
+    /// A path to the goal was found.
+    Solved,
+    /// The goal cannot be reached from the start.
+    Unsolvable,
+    /// A limit stopped the search before a verdict.
+    Limit,
+    /// A batch puzzle that could not be searched at all: unreadable,
+    /// malformed, or of another width than the goal.
+    Error,
+}
+
+impl RowStatus {
+    /// `solved`, `unsolvable`, `limit` or `error`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RowStatus::Solved => "solved",
+            RowStatus::Unsolvable => "unsolvable",
+            RowStatus::Limit => "limit",
+            RowStatus::Error => "error",
+        }
+    }
+}
+
+impl From<Status> for RowStatus {
+    fn from(status: Status) -> RowStatus {
+        match status {
+            Status::Solved => RowStatus::Solved,
+            Status::Unsolvable => RowStatus::Unsolvable,
+            Status::Limit(_) => RowStatus::Limit,
+        }
+    }
+}
+
+impl fmt::Display for RowStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// As its name, so JSON shows the same word as the table and CSV.
+impl Serialize for RowStatus {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde passes fields by reference
 fn zero_as_null<S: Serializer>(value: &usize, serializer: S) -> Result<S::Ok, S::Error> {
@@ -177,4 +224,22 @@ fn zero_as_null<S: Serializer>(value: &usize, serializer: S) -> Result<S::Ok, S:
 
 fn empty_as_null<S: Serializer>(value: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
     if value.is_empty() { serializer.serialize_none() } else { value.serialize(serializer) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_show_the_same_word_in_every_format() {
+        for (status, word) in [
+            (RowStatus::Solved, "solved"),
+            (RowStatus::Unsolvable, "unsolvable"),
+            (RowStatus::Limit, "limit"),
+            (RowStatus::Error, "error"),
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), word);
+            assert_eq!(status.to_string(), word);
+        }
+    }
 }

@@ -118,17 +118,6 @@ pub enum Status {
     Limit(LimitKind),
 }
 
-impl Status {
-    /// `"solved"`, `"unsolvable"` or `"limit"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit(_) => "limit",
-        }
-    }
-}
-
 /// The figures of one search. See the README for their exact meaning.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {

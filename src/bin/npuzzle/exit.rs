@@ -6,7 +6,7 @@ plus 3 for a search stopped before its verdict.
 */
 
 use npuzzle::Status;
-use npuzzle::report::Summary;
+use npuzzle::report::{RowStatus, Summary};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -59,10 +59,10 @@ impl Exit {
     }
 
     /// `compare`: the best verdict any run reached.
-    pub fn of_compare(statuses: &[&str]) -> Exit {
-        if statuses.contains(&"solved") {
+    pub fn of_compare(statuses: &[RowStatus]) -> Exit {
+        if statuses.contains(&RowStatus::Solved) {
             Exit::Success
-        } else if statuses.contains(&"unsolvable") {
+        } else if statuses.contains(&RowStatus::Unsolvable) {
             Exit::Unsolvable
         } else {
             Exit::Limit
