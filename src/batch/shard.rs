@@ -51,16 +51,6 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// K.
-    pub fn index(self) -> usize {
-        self.index
-    }
-
-    /// M.
-    pub fn count(self) -> usize {
-        self.count
-    }
-
     /// Whether the item at `position` belongs to this shard.
     pub fn contains(self, position: usize) -> bool {
         position % self.count == self.index

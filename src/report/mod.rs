@@ -27,19 +27,11 @@ use crate::search::{Algorithm, Outcome, Stats, Status};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
-/// Output formats of `solve`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Labelled lines for people and grep.
-    Text,
-    /// One JSON object.
-    Json,
-}
-
 /// One solve, as plain data. Its serialised form is the JSON report.
 ///
-/// `file` and `error` are only set in batch rows; `file` is left out of the
-/// JSON when absent, so `solve --format json` keeps exactly its keys.
+/// `file` is only set in batch rows, `error` only in error rows; `file` is
+/// left out of the JSON when absent, so `solve --format json` keeps exactly
+/// its keys.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
     /// The puzzle file, in batch rows.
@@ -125,9 +117,9 @@ impl Record {
         }
     }
 
-    /// An `"error"` row: a puzzle that could not be solved at all because it
-    /// is unreadable, malformed, or of another width than the goal. `start`
-    /// is the board, when it was read.
+    /// An `"error"` row: a puzzle that could not be searched at all because
+    /// it is unreadable, malformed, of another width than the goal, or out of
+    /// the heuristic's reach. `start` is the board, when it was read.
     pub fn failed(
         algorithm: Algorithm,
         heuristic: HeuristicKind,
@@ -174,8 +166,7 @@ pub enum RowStatus {
     Unsolvable,
     /// A limit stopped the search before a verdict.
     Limit,
-    /// A batch puzzle that could not be searched at all: unreadable,
-    /// malformed, or of another width than the goal.
+    /// No search ran (see [`Record::failed`]).
     Error,
 }
 

@@ -1,6 +1,7 @@
 /*!
-The `npuzzle` binary: parses the command line, wires library pieces
-together, and decides the exit code. The only place `anyhow` is used.
+The `npuzzle` binary: parses the command line, runs `solve`, hands the
+other commands to their modules and turns the result into an exit code
+(decided in `exit.rs`). The binary is the only place `anyhow` is used.
 */
 
 mod cli;
