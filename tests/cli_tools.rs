@@ -1,6 +1,7 @@
 //! `generate`, `check`, `compare` and `completions`.
 
 use crate::util::npuzzle;
+use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use npuzzle::{Algorithm, HeuristicKind};
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -339,6 +340,29 @@ fn compare_bounds_dfs_by_the_limits() {
     let dfs = rows.iter().find(|r| r["algorithm"] == "dfs").unwrap();
     assert_eq!(dfs["status"], "limit");
     assert!(dfs["nodes_expanded"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn compare_help_gives_one_default_for_max_nodes_and_timeout() {
+    let help = stdout_of(&["compare", "--help"]);
+    let max_nodes = format!("{DEFAULT_MAX_NODES}");
+    let timeout = format!("{}", DEFAULT_TIMEOUT.as_secs_f64());
+    assert!(
+        help.contains(&format!("each run after storing this many states (default: {max_nodes})")),
+        "{help}"
+    );
+    assert!(help.contains(&format!("fractions allowed (default: {timeout})")), "{help}");
+    assert!(help.contains(&format!("limited to {max_nodes} stored states and {timeout} seconds")), "{help}");
+    assert!(!help.contains("3 GiB"), "solve's default does not apply to compare: {help}");
+}
+
+#[test]
+fn partition_help_names_no_flag_the_command_lacks() {
+    for command in [vec!["check"], vec!["compare"], vec!["pdb", "build"]] {
+        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
+        assert!(help.contains("--partition <PARTITION>"), "{command:?}: {help}");
+        assert!(!help.contains("--heuristic"), "{command:?} has no --heuristic: {help}");
+    }
 }
 
 // --- completions ----------------------------------------------------------

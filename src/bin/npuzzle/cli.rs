@@ -6,6 +6,7 @@ turns these raw flags into library values.
 use crate::exit;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::batch::Shard;
+use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -78,7 +79,7 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition (with --heuristic pdb).
+    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up.
     #[arg(long, value_enum, value_name = "PARTITION", default_value_t = PartitionArg::SevenEight)]
     pub partition: PartitionArg,
 }
@@ -221,10 +222,24 @@ fn batch_help() -> String {
 /// `compare`'s defaults and exit codes, shown in `--help`.
 fn compare_help() -> String {
     format!(
-        "Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say \
-         otherwise, so depth-first search on a large board still finishes. b* is the effective branching \
-         factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.\n\n{}",
+        "Each run is limited to {DEFAULT_MAX_NODES} stored states and {} seconds unless --max-nodes or \
+         --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective \
+         branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at \
+         depth d.\n\n{}",
+        DEFAULT_TIMEOUT.as_secs_f64(),
         exit::help(exit::COMPARE)
+    )
+}
+
+/// `compare`'s own defaults for the shared limits, where solve's would mislead.
+fn compare_max_nodes_help() -> String {
+    format!("Stop each run after storing this many states (default: {DEFAULT_MAX_NODES})")
+}
+
+fn compare_timeout_help() -> String {
+    format!(
+        "Stop each run after this many seconds, fractions allowed (default: {})",
+        DEFAULT_TIMEOUT.as_secs_f64()
     )
 }
 
@@ -306,6 +321,10 @@ pub struct CheckArgs {
 
 /// `npuzzle compare`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("max_nodes", |a| a.help(compare_max_nodes_help())),
+    mut_arg("timeout", |a| a.help(compare_timeout_help()))
+)]
 pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
     #[arg(value_name = "PUZZLE")]
