@@ -251,6 +251,30 @@ fn check_exits_1_for_unsolvable_and_2_for_invalid() {
 }
 
 #[test]
+fn check_suggests_building_the_databases_where_it_looked() {
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = dir.path().join("pattern databases");
+    let hint = |pdb_dir: &Path| {
+        let args = ["check", "puzzles/korf100/001.txt", "--partition", "6-6-3", "--pdb-dir"];
+        let text = stdout_of(&[&args[..], &[pdb_dir.to_str().unwrap()]].concat());
+        text.lines().find(|l| l.starts_with("  pdb: -")).unwrap_or_else(|| panic!("{text}")).to_owned()
+    };
+    let expected =
+        format!("`npuzzle pdb build --partition 6-6-3 --pdb-dir {}` makes it", dir.path().display());
+    assert!(hint(dir.path()).contains(&expected), "{}", hint(dir.path()));
+    let expected = format!("`npuzzle pdb build --partition 6-6-3 --pdb-dir '{}'` makes it", spaced.display());
+    assert!(hint(&spaced).contains(&expected), "{}", hint(&spaced));
+    // Without --pdb-dir, the cache directory is meant, and the hint names none.
+    let out = npuzzle()
+        .env("XDG_CACHE_HOME", dir.path())
+        .args(["check", "puzzles/korf100/001.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("(not built yet; `npuzzle pdb build --partition 7-8` makes it)"), "{text}");
+}
+
+#[test]
 fn check_judges_solvability_against_the_goal_given() {
     npuzzle().args(["check", "1,2,3,8,0,4,7,6,5", "--goal", "snail"]).assert().code(0);
     npuzzle().args(["check", "1,2,3,8,0,4,7,6,5", "--goal", "blank-first"]).assert().code(1);

@@ -11,6 +11,7 @@ use crate::progress::Progress as Bar;
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::heuristic::pdb::{self, Partition, Pdb, PdbError, Phase, Progress};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, PDB_WIDTH, Tables};
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -86,8 +87,24 @@ pub fn if_built(goal: &Goal, args: &PdbArgs) -> Result<Tables, String> {
             }
             _ => format!("{e:#}"),
         };
-        format!("{why}; `npuzzle pdb build --partition {partition}` makes it")
+        // The same --pdb-dir, so the command builds where this one looked.
+        let dir = args
+            .pdb_dir
+            .as_ref()
+            .map_or_else(String::new, |dir| format!(" --pdb-dir {}", shell_word(&dir.to_string_lossy())));
+        format!("{why}; `npuzzle pdb build --partition {partition}{dir}` makes it")
     })
+}
+
+/// `text` as one word of a shell command: as it is if that is safe, else in
+/// single quotes.
+fn shell_word(text: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(format!("'{}'", text.replace('\'', r"'\''")))
+    }
 }
 
 /// Runs a load or build with a progress bar on standard error when it is a
