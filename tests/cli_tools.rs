@@ -402,3 +402,33 @@ fn completions_for_bash_zsh_and_fish_know_every_subcommand() {
     }
     npuzzle().args(["completions", "tcsh"]).assert().code(2);
 }
+
+// --- help -----------------------------------------------------------------
+
+#[test]
+fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
+    let commands = [
+        vec!["solve"],
+        vec!["batch"],
+        vec!["generate"],
+        vec!["check"],
+        vec!["compare"],
+        vec!["completions"],
+        vec!["pdb", "build"],
+    ];
+    for command in commands {
+        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
+        let (before, examples) =
+            help.rsplit_once("\nExamples:\n").unwrap_or_else(|| panic!("{command:?}: no examples: {help}"));
+        let lines: Vec<&str> = examples.lines().collect();
+        assert!((2..=3).contains(&lines.len()), "{command:?}: {examples}");
+        let invocation = format!("  npuzzle {}", command.join(" "));
+        for line in lines {
+            let rest = line.strip_prefix(&invocation).unwrap_or_else(|| panic!("{command:?}: {line}"));
+            assert!(rest.is_empty() || rest.starts_with(' '), "{command:?}: {line}");
+        }
+        if help.contains("Exit codes:") {
+            assert!(before.contains("Exit codes:"), "{command:?}: examples come after the exit codes");
+        }
+    }
+}

@@ -3,7 +3,7 @@ The command line as clap sees it. Nothing here leaves the binary: `main.rs`
 turns these raw flags into library values.
 */
 
-use crate::exit;
+use crate::exit::{self, Exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::batch::Shard;
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
@@ -23,25 +23,27 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve one puzzle and report the path and the search figures.
-    #[command(after_help = exit::help(exit::SOLVE))]
+    #[command(after_help = after_help("", exit::SOLVE, SOLVE_EXAMPLES))]
     Solve(SolveArgs),
 
     /// Solve every puzzle in files and folders: one row per puzzle.
-    #[command(after_help = batch_help())]
+    #[command(after_help = after_help(BATCH_NOTES, exit::BATCH, BATCH_EXAMPLES))]
     Batch(BatchArgs),
 
     /// Write random puzzles: random walks from the goal or uniformly random boards.
+    #[command(after_help = after_help("", &[], GENERATE_EXAMPLES))]
     Generate(GenerateArgs),
 
     /// Validate and describe a puzzle without solving it.
-    #[command(after_help = exit::help(exit::CHECK))]
+    #[command(after_help = after_help("", exit::CHECK, CHECK_EXAMPLES))]
     Check(CheckArgs),
 
     /// Run every algorithm and heuristic on one puzzle and print one comparison table.
-    #[command(after_help = compare_help())]
+    #[command(after_help = after_help(&compare_notes(), exit::COMPARE, COMPARE_EXAMPLES))]
     Compare(CompareArgs),
 
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = after_help("", &[], COMPLETIONS_EXAMPLES))]
     Completions(CompletionsArgs),
 
     /// Pattern databases for --heuristic pdb.
@@ -53,6 +55,7 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum PdbCommand {
     /// Build the pattern databases of a 4×4 goal ahead of time (files that verify are kept).
+    #[command(after_help = after_help("", &[], PDB_BUILD_EXAMPLES))]
     Build(PdbBuildArgs),
 }
 
@@ -207,29 +210,81 @@ pub enum FormatArg {
     Json,
 }
 
-/// `batch`'s notes and exit codes, shown in `--help`.
-fn batch_help() -> String {
-    format!(
-        "Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one \
-         is an error row); other files are puzzles only if their content looks like a board, else skipped \
-         with a note on stderr. Hidden entries are passed over.\n\n\
-         Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in \
-         all).\n\n{}",
-        exit::help(exit::BATCH)
-    )
+/// What `--help` shows after the options: notes, exit codes, then
+/// examples, each block left out when empty.
+fn after_help(notes: &str, exit_codes: &[(Exit, &str)], examples: &[&str]) -> String {
+    let mut blocks = Vec::new();
+    if !notes.is_empty() {
+        blocks.push(notes.to_owned());
+    }
+    if !exit_codes.is_empty() {
+        blocks.push(exit::help(exit_codes));
+    }
+    if !examples.is_empty() {
+        blocks.push(format!("Examples:\n  {}", examples.join("\n  ")));
+    }
+    blocks.join("\n\n")
 }
 
-/// `compare`'s defaults and exit codes, shown in `--help`.
-fn compare_help() -> String {
+const SOLVE_EXAMPLES: &[&str] = &[
+    "npuzzle solve puzzles/3x3/easy-3.txt --algo astar --heuristic manhattan",
+    "npuzzle solve 1,2,5,3,4,0,6,7,8 --algo bfs --show-states",
+    "npuzzle solve puzzles/korf100/001.txt --algo idastar --heuristic pdb --format json",
+];
+
+/// `batch`'s notes, shown in `--help`.
+const BATCH_NOTES: &str = "\
+Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an \
+error row); other files are puzzles only if their content looks like a board, else skipped with a note on \
+stderr. Hidden entries are passed over.
+
+Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).";
+
+const BATCH_EXAMPLES: &[&str] = &[
+    "npuzzle batch puzzles/3x3 --format table",
+    "npuzzle batch puzzles/korf100 --algo idastar --heuristic linear-conflict --jobs 2 > korf100.csv",
+    "npuzzle batch puzzles/4x4 --shard 0/2 --format json > shard-0.jsonl",
+];
+
+const GENERATE_EXAMPLES: &[&str] = &[
+    "npuzzle generate --size 3 --moves 20 --seed 7",
+    "npuzzle generate --size 4 --count 100 --seed 1 --out sets/4x4",
+    "npuzzle generate --size 3 --unsolvable --goal snail",
+];
+
+const CHECK_EXAMPLES: &[&str] = &[
+    "npuzzle check puzzles/3x3/hard-26.txt",
+    "npuzzle check puzzles/unsolvable/loyd-4x4.txt",
+    "npuzzle check puzzles/korf100/001.txt --partition 6-6-3 --pdb-dir ./pdb",
+];
+
+/// `compare`'s defaults, shown in `--help`.
+fn compare_notes() -> String {
     format!(
         "Each run is limited to {DEFAULT_MAX_NODES} stored states and {} seconds unless --max-nodes or \
          --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective \
          branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at \
-         depth d.\n\n{}",
+         depth d.",
         DEFAULT_TIMEOUT.as_secs_f64(),
-        exit::help(exit::COMPARE)
     )
 }
+
+const COMPARE_EXAMPLES: &[&str] = &[
+    "npuzzle compare puzzles/3x3/medium-14.txt",
+    "npuzzle compare puzzles/4x4/moves-20.txt --timeout 2 --format csv > moves-20.csv",
+];
+
+const COMPLETIONS_EXAMPLES: &[&str] = &[
+    "npuzzle completions bash > ~/.local/share/bash-completion/completions/npuzzle",
+    "npuzzle completions zsh > ~/.zfunc/_npuzzle",
+    "npuzzle completions fish > ~/.config/fish/completions/npuzzle.fish",
+];
+
+const PDB_BUILD_EXAMPLES: &[&str] = &[
+    "npuzzle pdb build",
+    "npuzzle pdb build --partition 6-6-3 --pdb-dir ./pdb",
+    "npuzzle pdb build --goal snail --force",
+];
 
 /// `compare`'s own defaults for the shared limits, where solve's would mislead.
 fn compare_max_nodes_help() -> String {
