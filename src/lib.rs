@@ -18,6 +18,9 @@ The crate is laid out as the data flows:
   pool of threads; every algorithm and heuristic on one puzzle), for the
   scripting commands; puzzles to feed them come from [`board::generate`].
 
+The `npuzzle` binary (`src/bin/npuzzle/`) only parses flags, calls these
+pieces and picks the exit code, so clap and anyhow stay out of the library.
+
 ```
 use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Tables, Tiles};
 let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();

@@ -393,6 +393,15 @@ fn every_verdict_is_exit_0_and_stderr_stays_silent_off_a_terminal() {
 }
 
 #[test]
+fn the_summary_of_a_single_puzzle_says_1_puzzle() {
+    npuzzle()
+        .args(["batch", "puzzles/3x3/easy-3.txt", "--format", "table"])
+        .assert()
+        .code(0)
+        .stdout(contains("\n1 puzzle: 1 solved, 0 unsolvable, 0 limit, 0 error\n"));
+}
+
+#[test]
 fn an_empty_selection_is_not_a_failure() {
     let dir = tempfile::tempdir().unwrap();
     let out = npuzzle().args(["batch", "--format", "csv"]).arg(dir.path()).output().unwrap();

@@ -1,6 +1,7 @@
 //! `generate`, `check`, `compare` and `completions`.
 
 use crate::util::npuzzle;
+use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use npuzzle::{Algorithm, HeuristicKind};
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -250,6 +251,30 @@ fn check_exits_1_for_unsolvable_and_2_for_invalid() {
 }
 
 #[test]
+fn check_suggests_building_the_databases_where_it_looked() {
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = dir.path().join("pattern databases");
+    let hint = |pdb_dir: &Path| {
+        let args = ["check", "puzzles/korf100/001.txt", "--partition", "6-6-3", "--pdb-dir"];
+        let text = stdout_of(&[&args[..], &[pdb_dir.to_str().unwrap()]].concat());
+        text.lines().find(|l| l.starts_with("  pdb: -")).unwrap_or_else(|| panic!("{text}")).to_owned()
+    };
+    let expected =
+        format!("`npuzzle pdb build --partition 6-6-3 --pdb-dir {}` makes it", dir.path().display());
+    assert!(hint(dir.path()).contains(&expected), "{}", hint(dir.path()));
+    let expected = format!("`npuzzle pdb build --partition 6-6-3 --pdb-dir '{}'` makes it", spaced.display());
+    assert!(hint(&spaced).contains(&expected), "{}", hint(&spaced));
+    // Without --pdb-dir, the cache directory is meant, and the hint names none.
+    let out = npuzzle()
+        .env("XDG_CACHE_HOME", dir.path())
+        .args(["check", "puzzles/korf100/001.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("(not built yet; `npuzzle pdb build --partition 7-8` makes it)"), "{text}");
+}
+
+#[test]
 fn check_judges_solvability_against_the_goal_given() {
     npuzzle().args(["check", "1,2,3,8,0,4,7,6,5", "--goal", "snail"]).assert().code(0);
     npuzzle().args(["check", "1,2,3,8,0,4,7,6,5", "--goal", "blank-first"]).assert().code(1);
@@ -341,6 +366,29 @@ fn compare_bounds_dfs_by_the_limits() {
     assert!(dfs["nodes_expanded"].as_u64().unwrap() > 0);
 }
 
+#[test]
+fn compare_help_gives_one_default_for_max_nodes_and_timeout() {
+    let help = stdout_of(&["compare", "--help"]);
+    let max_nodes = format!("{DEFAULT_MAX_NODES}");
+    let timeout = format!("{}", DEFAULT_TIMEOUT.as_secs_f64());
+    assert!(
+        help.contains(&format!("each run after storing this many states (default: {max_nodes})")),
+        "{help}"
+    );
+    assert!(help.contains(&format!("fractions allowed (default: {timeout})")), "{help}");
+    assert!(help.contains(&format!("limited to {max_nodes} stored states and {timeout} seconds")), "{help}");
+    assert!(!help.contains("3 GiB"), "solve's default does not apply to compare: {help}");
+}
+
+#[test]
+fn partition_help_names_no_flag_the_command_lacks() {
+    for command in [vec!["check"], vec!["compare"], vec!["pdb", "build"]] {
+        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
+        assert!(help.contains("--partition <PARTITION>"), "{command:?}: {help}");
+        assert!(!help.contains("--heuristic"), "{command:?} has no --heuristic: {help}");
+    }
+}
+
 // --- completions ----------------------------------------------------------
 
 #[test]
@@ -353,4 +401,34 @@ fn completions_for_bash_zsh_and_fish_know_every_subcommand() {
         assert!(script.contains("shard"), "{shell} completions lack batch's flags");
     }
     npuzzle().args(["completions", "tcsh"]).assert().code(2);
+}
+
+// --- help -----------------------------------------------------------------
+
+#[test]
+fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
+    let commands = [
+        vec!["solve"],
+        vec!["batch"],
+        vec!["generate"],
+        vec!["check"],
+        vec!["compare"],
+        vec!["completions"],
+        vec!["pdb", "build"],
+    ];
+    for command in commands {
+        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
+        let (before, examples) =
+            help.rsplit_once("\nExamples:\n").unwrap_or_else(|| panic!("{command:?}: no examples: {help}"));
+        let lines: Vec<&str> = examples.lines().collect();
+        assert!((2..=3).contains(&lines.len()), "{command:?}: {examples}");
+        let invocation = format!("  npuzzle {}", command.join(" "));
+        for line in lines {
+            let rest = line.strip_prefix(&invocation).unwrap_or_else(|| panic!("{command:?}: {line}"));
+            assert!(rest.is_empty() || rest.starts_with(' '), "{command:?}: {line}");
+        }
+        if help.contains("Exit codes:") {
+            assert!(before.contains("Exit codes:"), "{command:?}: examples come after the exit codes");
+        }
+    }
 }

@@ -25,28 +25,20 @@ use crate::board::{Goal, Move, Shape, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Outcome, Stats, Status};
 use serde::{Serialize, Serializer};
-
-/// Output formats of `solve`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Labelled lines for people and grep.
-    Text,
-    /// One JSON object.
-    Json,
-}
+use std::fmt;
 
 /// One solve, as plain data. Its serialised form is the JSON report.
 ///
-/// `file` and `error` are only set in batch rows; `file` is left out of the
-/// JSON when absent, so `solve --format json` keeps exactly its keys.
+/// `file` is only set in batch rows, `error` only in error rows; `file` is
+/// left out of the JSON when absent, so `solve --format json` keeps exactly
+/// its keys.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
     /// The puzzle file, in batch rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
-    /// `"solved"`, `"unsolvable"` or `"limit"`; `"error"` in a batch row for
-    /// a puzzle that could not be solved at all.
-    pub status: &'static str,
+    /// The verdict, or why there is none.
+    pub status: RowStatus,
     /// Algorithm name.
     pub algorithm: &'static str,
     /// Heuristic name, where the algorithm uses one.
@@ -110,7 +102,7 @@ impl Record {
         };
         Record {
             file: None,
-            status: outcome.status.name(),
+            status: outcome.status.into(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             size: square_side(start.shape()),
@@ -132,9 +124,9 @@ impl Record {
         }
     }
 
-    /// An `"error"` row: a puzzle that could not be solved at all because it
-    /// is unreadable, malformed, or of another width than the goal. `start`
-    /// is the board, when it was read.
+    /// An `"error"` row: a puzzle that could not be searched at all because
+    /// it is unreadable, malformed, of another width than the goal, or out of
+    /// the heuristic's reach. `start` is the board, when it was read.
     pub fn failed(
         algorithm: Algorithm,
         heuristic: HeuristicKind,
@@ -143,7 +135,7 @@ impl Record {
     ) -> Record {
         Record {
             file: None,
-            status: ERROR,
+            status: RowStatus::Error,
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             size: start.and_then(|s| square_side(s.shape())),
@@ -178,8 +170,54 @@ impl Record {
     }
 }
 
-/// The status of a batch row that got no verdict because of bad input.
-pub const ERROR: &str = "error";
+/// The status of a row: a search's verdict, or `error` for a puzzle that
+/// was never searched. Its name is what every format shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowStatus {
+    /// A path to the goal was found.
+    Solved,
+    /// The goal cannot be reached from the start.
+    Unsolvable,
+    /// A limit stopped the search before a verdict.
+    Limit,
+    /// No search ran (see [`Record::failed`]).
+    Error,
+}
+
+impl RowStatus {
+    /// `solved`, `unsolvable`, `limit` or `error`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RowStatus::Solved => "solved",
+            RowStatus::Unsolvable => "unsolvable",
+            RowStatus::Limit => "limit",
+            RowStatus::Error => "error",
+        }
+    }
+}
+
+impl From<Status> for RowStatus {
+    fn from(status: Status) -> RowStatus {
+        match status {
+            Status::Solved => RowStatus::Solved,
+            Status::Unsolvable => RowStatus::Unsolvable,
+            Status::Limit(_) => RowStatus::Limit,
+        }
+    }
+}
+
+impl fmt::Display for RowStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// As its name, so JSON shows the same word as the table and CSV.
+impl Serialize for RowStatus {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
 
 /// The side N of an N×N board: what `size` has always meant.
 fn square_side(shape: Shape) -> Option<usize> {
@@ -188,4 +226,22 @@ fn square_side(shape: Shape) -> Option<usize> {
 
 fn empty_as_null<S: Serializer>(value: &[u16], serializer: S) -> Result<S::Ok, S::Error> {
     if value.is_empty() { serializer.serialize_none() } else { value.serialize(serializer) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_show_the_same_word_in_every_format() {
+        for (status, word) in [
+            (RowStatus::Solved, "solved"),
+            (RowStatus::Unsolvable, "unsolvable"),
+            (RowStatus::Limit, "limit"),
+            (RowStatus::Error, "error"),
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), word);
+            assert_eq!(status.to_string(), word);
+        }
+    }
 }

@@ -3,7 +3,7 @@ What the row exporters share: the columns a row can show, the summary a
 table ends with, and the [`Reporter`] trait each format implements.
 */
 
-use super::{Csv, ERROR, JsonLines, Record, Table};
+use super::{Csv, JsonLines, Record, RowStatus, Table};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -200,7 +200,7 @@ impl Column {
             Column::Height => write_optional(out, record.height, missing),
             Column::Algorithm => out.write_str(record.algorithm),
             Column::Heuristic => out.write_str(record.heuristic.unwrap_or(missing)),
-            Column::Status => out.write_str(record.status),
+            Column::Status => out.write_str(record.status.name()),
             Column::Cost => write_optional(out, record.cost, missing),
             Column::Depth => write_optional(out, record.depth, missing),
             Column::NodesExpanded => write!(out, "{}", record.nodes_expanded),
@@ -252,16 +252,16 @@ impl Summary {
     /// Counts one row in.
     pub fn add(&mut self, record: &Record) {
         match record.status {
-            "solved" => self.solved += 1,
-            "unsolvable" => self.unsolvable += 1,
-            ERROR => self.error += 1,
-            _ => self.limit += 1,
+            RowStatus::Solved => self.solved += 1,
+            RowStatus::Unsolvable => self.unsolvable += 1,
+            RowStatus::Limit => self.limit += 1,
+            RowStatus::Error => self.error += 1,
         }
         self.nodes_expanded += record.nodes_expanded;
         self.nodes_generated += record.nodes_generated;
         // Errors never searched, and unsolvable starts are told by parity
         // alone: their zeros would drag the medians down.
-        if record.status != ERROR && record.status != "unsolvable" {
+        if !matches!(record.status, RowStatus::Error | RowStatus::Unsolvable) {
             self.runtimes_ms.push(record.runtime_ms);
             self.expansions.push(record.nodes_expanded as f64);
         }

@@ -88,9 +88,10 @@ impl<W: Write> Reporter for Table<W> {
         };
         let out = &mut self.out;
         writeln!(out)?;
+        let puzzles = if s.rows() == 1 { "puzzle" } else { "puzzles" };
         writeln!(
             out,
-            "{} puzzles: {} solved, {} unsolvable, {} limit, {} error",
+            "{} {puzzles}: {} solved, {} unsolvable, {} limit, {} error",
             s.rows(),
             s.solved,
             s.unsolvable,

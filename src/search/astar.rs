@@ -2,13 +2,15 @@
 A*: best-first search on f = g + h, kept lean.
 
 The open list holds `(f, g, tagged board)` entries, the tag being the move
-that generated the entry; the closed set is a compact [`TaggedSet`] of tagged
-boards. A board is closed, with the move of the entry that reached it, the
-first time it comes out of the open list; with a consistent heuristic (all of
-this crate's are) that first time has the optimal g. Later entries for a
-closed board are stale and skipped. So a stored state costs one eight-byte
-value (packed boards) in either structure, and no parent boards are kept:
-the path is rebuilt by undoing stored moves from the goal.
+that generated the entry. With a consistent heuristic (every one here but
+the pattern databases) a board's first removal from the open list has its
+optimal g, so it is closed then, with the move of the entry that reached it,
+in a compact [`TaggedSet`], and later entries for it are stale and skipped.
+A stored state then costs one eight-byte value (packed boards) in either
+structure, and no parent boards are kept: the path is rebuilt by undoing
+stored moves from the goal. The pattern databases are admissible but not
+consistent, so with them a closed board also keeps its g and is reopened
+when reached more cheaply (`Reopening`), at a few more bytes per state.
 
 Order: lowest f first; among equal f, the larger g (the deeper node, closer
 to a goal); among equal f and g, the most recently generated. Whole-number
@@ -90,8 +92,9 @@ impl<B> OpenList<B> for BucketQueue<B> {
                 }
                 self.top[f] = g - 1;
             }
-            // This f is exhausted for good (f never decreases with a
-            // consistent heuristic): give its memory back.
+            // This f is exhausted: give its memory back. With a consistent
+            // heuristic f never decreases, so it stays empty; with the
+            // pattern databases a later push may refill it and lower min_f.
             *row = Vec::new();
             self.min_f += 1;
         }
@@ -182,20 +185,6 @@ pub fn astar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &
 /// heuristic (see [`bytes_per_state_with`]).
 pub(crate) fn bytes_per_state<B: Board>() -> u64 {
     bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>()
-}
-
-/// Worst-case bytes per stored state over every open list and closed set A*
-/// may use (any heuristic).
-pub(crate) fn worst_bytes_per_state<B: Board>() -> u64 {
-    [
-        bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>(),
-        bytes_per_state_with::<B, HeapQueue<B::Tagged>, TaggedSet<B>>(),
-        bytes_per_state_with::<B, BucketQueue<B::Tagged>, Reopening<B>>(),
-        bytes_per_state_with::<B, HeapQueue<B::Tagged>, Reopening<B>>(),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(0)
 }
 
 /// Worst-case bytes per stored state: a closed record, or an open entry in a

@@ -118,17 +118,6 @@ pub enum Status {
     Limit(LimitKind),
 }
 
-impl Status {
-    /// `"solved"`, `"unsolvable"` or `"limit"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit(_) => "limit",
-        }
-    }
-}
-
 /// The figures of one search. See the README for their exact meaning.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -187,7 +176,10 @@ pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
     MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
 }
 
-/// Worst-case bytes of memory per stored state for `algorithm` on `B`.
+/// Worst-case bytes of memory per stored state for `algorithm` on `B`; for
+/// A*, with a whole-number consistent heuristic (the euclidean and
+/// pattern-database searches size their own budget from their larger
+/// states).
 pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
     match algorithm {
         Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
@@ -195,19 +187,6 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
         // Only the path is stored; any budget is far beyond it.
         Algorithm::IdaStar => 1,
     }
-}
-
-/// The most memory `max_nodes` stored states could take with `algorithm` on
-/// a `width`×`width` board, whatever the heuristic: what an explicit
-/// `--max-nodes` is checked against before a search may grow that far.
-pub fn worst_case_bytes(algorithm: Algorithm, width: usize, max_nodes: u64) -> u64 {
-    let per_state = match (algorithm, width * width <= Packed::CAPACITY) {
-        (Algorithm::AStar, true) => astar::worst_bytes_per_state::<Packed>(),
-        (Algorithm::AStar, false) => astar::worst_bytes_per_state::<Wide>(),
-        (_, true) => bytes_per_state::<Packed>(algorithm),
-        (_, false) => bytes_per_state::<Wide>(algorithm),
-    };
-    max_nodes.saturating_mul(per_state)
 }
 
 /// The bytes one of `sharing` searches may ever use: three quarters of the

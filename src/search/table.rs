@@ -1,5 +1,7 @@
 /*!
-A compact set of tagged boards: what A* keeps of every closed state.
+A compact set of tagged boards: what BFS and DFS keep of every state they
+have reached (see `graph.rs`), and what A* keeps of every closed state when
+its heuristic is consistent.
 
 Open addressing with linear probing over `B::Tagged` values (eight bytes for
 a packed board, its arrival move riding in the derivable nibble), split into

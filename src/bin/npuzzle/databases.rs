@@ -5,14 +5,15 @@ built there once (minutes, with a progress bar on a terminal); and
 */
 
 use crate::cli::{PartitionArg, PdbArgs, PdbBuildArgs};
+use crate::exit::Exit;
 use crate::goal_spec;
 use crate::progress::Progress as Bar;
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::heuristic::pdb::{self, Partition, Pdb, PdbError, Phase, Progress};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, PDB_WIDTH, Tables};
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -86,8 +87,24 @@ pub fn if_built(goal: &Goal, args: &PdbArgs) -> Result<Tables, String> {
             }
             _ => format!("{e:#}"),
         };
-        format!("{why}; `npuzzle pdb build --partition {partition}` makes it")
+        // The same --pdb-dir, so the command builds where this one looked.
+        let dir = args
+            .pdb_dir
+            .as_ref()
+            .map_or_else(String::new, |dir| format!(" --pdb-dir {}", shell_word(&dir.to_string_lossy())));
+        format!("{why}; `npuzzle pdb build --partition {partition}{dir}` makes it")
     })
+}
+
+/// `text` as one word of a shell command: as it is if that is safe, else in
+/// single quotes.
+fn shell_word(text: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(format!("'{}'", text.replace('\'', r"'\''")))
+    }
 }
 
 /// Runs a load or build with a progress bar on standard error when it is a
@@ -114,7 +131,7 @@ fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Progress<'_>)) -> T) -> T {
 }
 
 /// `npuzzle pdb build`.
-pub fn build(args: &PdbBuildArgs) -> Result<ExitCode> {
+pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
     let spec = goal_spec(&args.goal)?;
     let width = match &spec {
         GoalSpec::Board(tiles) => tiles.width(),
@@ -139,7 +156,7 @@ pub fn build(args: &PdbBuildArgs) -> Result<ExitCode> {
     writeln!(
         out,
         "{partition} pattern databases for goal {} ready in {:.1} s: {}",
-        args.goal,
+        args.goal.text,
         started.elapsed().as_secs_f64(),
         dir.display()
     )?;
@@ -151,5 +168,5 @@ pub fn build(args: &PdbBuildArgs) -> Result<ExitCode> {
     let mirror = if pdb.mirrored() { "yes" } else { "no (the blank's goal cell is off the main diagonal)" };
     writeln!(out, "mirror lookup: {mirror}")?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }

@@ -1,27 +1,27 @@
 /*!
-The `npuzzle` binary: parses the command line, wires library pieces
-together, and decides the exit code. The only place `anyhow` is used.
+The `npuzzle` binary: parses the command line, runs `solve`, hands the
+other commands to their modules and turns the result into an exit code
+(decided in `exit.rs`). The binary is the only place `anyhow` is used.
 */
 
 mod cli;
 mod databases;
+mod exit;
 mod progress;
 mod scripting;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Parser;
-use cli::{AlgoArg, Cli, Command, FormatArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs};
-use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{
-    Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Status, Tables, Tiles, read_input, solve,
+use cli::{
+    AlgoArg, AlgorithmArgs, Cli, Command, FormatArg, GoalArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs,
 };
+use exit::Exit;
+use npuzzle::report::{Record, write_json, write_text};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, read_input, solve};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Exit code for bad usage, bad input and I/O errors.
-const EXIT_TROUBLE: u8 = 2;
 
 /// Prints one `npuzzle: …` line on standard error. A closed or full stderr
 /// loses the line rather than panicking, as `eprintln!` would.
@@ -35,16 +35,17 @@ pub(crate) use note;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
+    let exit = match run(cli) {
+        Ok(exit) => exit,
         // Nobody reads the rest; the verdict, where there was one, was
         // returned through `verdict_despite_closed_pipe`.
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => Exit::Success,
         Err(err) => {
             note!("{err:#}");
-            ExitCode::from(EXIT_TROUBLE)
+            Exit::Trouble
         }
-    }
+    };
+    exit.into()
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -52,17 +53,17 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
         .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
-/// `code`, the verdict already reached, when writing the report failed only
-/// because standard output was closed (`| head -1`): the reader left, but
-/// the answer stands. Any other failure is an error.
-fn verdict_despite_closed_pipe(written: Result<()>, code: ExitCode) -> Result<ExitCode> {
+/// `verdict`, already reached, when writing the report failed only because
+/// standard output was closed (`| head -1`): the reader left, but the answer
+/// stands. Any other failure is an error.
+fn verdict_despite_closed_pipe(written: Result<()>, verdict: Exit) -> Result<Exit> {
     match written {
         Err(err) if !is_broken_pipe(&err) => Err(err),
-        _ => Ok(code),
+        _ => Ok(verdict),
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode> {
+fn run(cli: Cli) -> Result<Exit> {
     match cli.command {
         Command::Solve(args) => run_solve(&args),
         Command::Batch(args) => scripting::batch(&args),
@@ -74,27 +75,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// The process exit code for a search status.
-fn exit_code(status: Status) -> ExitCode {
-    ExitCode::from(match status {
-        Status::Solved => 0,
-        Status::Unsolvable => 1,
-        Status::Limit(_) => 3,
-    })
-}
-
-fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let start = read_input(&Input::from_arg(&args.start))?;
-    let goal = goal_for(&args.goal, &start, &args.start)?;
-    let algorithm = algorithm(args.algo);
-    let heuristic = heuristic(args.heuristic);
+    let goal = goal_for(&args.search.goal, &start, &args.start)?;
+    let (algorithm, heuristic) = strategy(args.algorithm);
     // Tables first: until the search starts, Ctrl-C simply ends the process.
     let tables = if goal.parity(start.cells()).solvable() {
-        databases::for_search(algorithm, heuristic, &goal, &args.pdb)?
+        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb)?
     } else {
         Tables::NONE
     };
-    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let limits = limits(&args.search.limits, Some(interrupt_flag()));
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
@@ -111,20 +102,21 @@ fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
     {
         note!("{}: {reason}", record.status);
     }
-    verdict_despite_closed_pipe(written, exit_code(outcome.status))
+    verdict_despite_closed_pipe(written, outcome.status.into())
 }
 
 /// The goal for `start` (read from `origin`), naming both when their sizes
 /// differ.
-fn goal_for(arg: &str, start: &Tiles, origin: &str) -> Result<Goal> {
+fn goal_for(arg: &GoalArg, start: &Tiles, origin: &str) -> Result<Goal> {
     Goal::new(&goal_spec(arg)?, start.width()).map_err(|e| match e {
-        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {arg}: {e} ({origin})"),
+        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
         other => other.into(),
     })
 }
 
 /// `--goal`: a named goal, else a board read like START.
-fn goal_spec(arg: &str) -> Result<GoalSpec> {
+fn goal_spec(arg: &GoalArg) -> Result<GoalSpec> {
+    let arg = arg.text.as_str();
     if let Some(spec) = GoalSpec::named(arg) {
         return Ok(spec);
     }
@@ -136,6 +128,11 @@ fn goal_spec(arg: &str) -> Result<GoalSpec> {
         e
     })?;
     Ok(GoalSpec::Board(tiles))
+}
+
+/// The algorithm and heuristic `--algo` and `--heuristic` name.
+fn strategy(args: AlgorithmArgs) -> (Algorithm, HeuristicKind) {
+    (algorithm(args.algo), heuristic(args.heuristic))
 }
 
 fn algorithm(arg: AlgoArg) -> Algorithm {
@@ -170,7 +167,7 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     // Failing to install the handler only loses the graceful stop.
     let _ = ctrlc::set_handler(move || {
         if seen.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
+            Exit::Interrupted.now();
         }
     });
     flag

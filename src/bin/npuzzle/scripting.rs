@@ -7,11 +7,9 @@ code; the work is in `npuzzle::batch`, `npuzzle::compare`,
 
 use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, GenerateArgs, RowFormatArg};
 use crate::databases;
+use crate::exit::Exit;
 use crate::progress::Progress;
-use crate::{
-    EXIT_TROUBLE, algorithm, goal_for, goal_spec, heuristic, interrupt_flag, limits, note,
-    verdict_despite_closed_pipe,
-};
+use crate::{goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe};
 use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
@@ -20,7 +18,6 @@ use npuzzle::report::{Column, Layout, RowFormat, reporter};
 use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, read_input};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::process::ExitCode;
 
 fn row_format(arg: RowFormatArg) -> RowFormat {
     match arg {
@@ -31,17 +28,17 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 }
 
 /// `npuzzle batch`.
-pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
+pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
-    let goal = goal_spec(&args.goal)?;
-    let (algorithm, heuristic) = (algorithm(args.algo), heuristic(args.heuristic));
-    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.pdb)?;
+    let goal = goal_spec(&args.search.goal)?;
+    let (algorithm, heuristic) = strategy(args.algorithm);
+    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
     let settings = Settings {
         goal,
         algorithm,
         heuristic,
-        limits: limits(&args.limits, Some(interrupt_flag())),
+        limits: limits(&args.search.limits, Some(interrupt_flag())),
         jobs,
         tables,
     };
@@ -86,18 +83,11 @@ pub fn batch(args: &BatchArgs) -> Result<ExitCode> {
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
-    let summary = &finished.summary;
-    Ok(ExitCode::from(if summary.error > 0 {
-        EXIT_TROUBLE
-    } else if summary.limit > 0 || finished.not_run > 0 {
-        3
-    } else {
-        0
-    }))
+    Ok(Exit::of_batch(&finished.summary, finished.not_run))
 }
 
 /// `npuzzle generate`.
-pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
+pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let width = usize::from(args.size);
     let spec = goal_spec(&args.goal)?;
     if let GoalSpec::Board(tiles) = &spec
@@ -116,11 +106,11 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
     let mut board = |index: u64| {
         let tiles = scramble_board(&goal, scramble, solvable, &mut rng);
         let how = match scramble {
-            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal),
+            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal.text),
             Scramble::Uniform => format!(
                 "a uniformly random {} board for the goal {}",
                 if solvable { "solvable" } else { "unsolvable" },
-                args.goal
+                args.goal.text
             ),
         };
         let twist = match (scramble, solvable) {
@@ -148,7 +138,7 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
 
 /// A seed from the clock, for runs without `--seed`.
@@ -159,7 +149,7 @@ fn clock_seed() -> u64 {
 }
 
 /// `npuzzle check`.
-pub fn check(args: &CheckArgs) -> Result<ExitCode> {
+pub fn check(args: &CheckArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
     let goal = goal_for(&args.goal, &start, &args.puzzle)?;
@@ -173,7 +163,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         writeln!(out, "puzzle: {}", input.origin())?;
         write!(out, "{}", indent(start.display_grid(true)))?;
         writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
-        writeln!(out, "goal: {}", args.goal)?;
+        writeln!(out, "goal: {}", args.goal.text)?;
         write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
         writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
         writeln!(out, "why: {}", parity.reason())?;
@@ -197,7 +187,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         out.flush()?;
         Ok(())
     })();
-    verdict_despite_closed_pipe(written, ExitCode::from(u8::from(!solvable)))
+    verdict_despite_closed_pipe(written, Exit::of_check(solvable))
 }
 
 /// A whole number as is, anything else to four decimals.
@@ -206,15 +196,15 @@ fn number(value: f64) -> String {
 }
 
 /// `npuzzle compare`.
-pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input(&input)?;
-    let goal = goal_for(&args.goal, &start, &args.puzzle)?;
-    let tables = databases::if_built(&goal, &args.pdb).unwrap_or_else(|why| {
+    let goal = goal_for(&args.search.goal, &start, &args.puzzle)?;
+    let tables = databases::if_built(&goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE
     });
-    let limits = limits(&args.limits, Some(interrupt_flag()));
+    let limits = limits(&args.search.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 
     let mut stdout = BufWriter::new(io::stdout());
@@ -231,7 +221,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
             stdout,
             "{}: {w}x{w}, goal {}; each run limited to {}\n",
             input.origin(),
-            args.goal,
+            args.search.goal.text,
             bounds.join(", "),
             w = start.width(),
         )?;
@@ -250,22 +240,15 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         out.flush()?;
     }
     stdout.flush()?;
-    let code = if statuses.contains(&"solved") {
-        0
-    } else if statuses.contains(&"unsolvable") {
-        1
-    } else {
-        3
-    };
-    Ok(ExitCode::from(code))
+    Ok(Exit::of_compare(&statuses))
 }
 
 /// `npuzzle completions`.
-pub fn completions(args: &CompletionsArgs) -> Result<ExitCode> {
+pub fn completions(args: &CompletionsArgs) -> Result<Exit> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "npuzzle", &mut script);
     let mut out = io::stdout().lock();
     out.write_all(&script)?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }

@@ -3,22 +3,16 @@ The command line as clap sees it. Nothing here leaves the binary: `main.rs`
 turns these raw flags into library values.
 */
 
+use crate::exit::{self, Exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::batch::Shard;
+use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Exit codes, shown in `--help`.
-pub const EXIT_CODES: &str = "\
-Exit codes:
-  0  solved (or the start already is the goal)
-  1  unsolvable: no sequence of moves reaches the goal
-  2  bad command line, bad input or I/O error
-  3  a limit (--max-nodes, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict";
-
 /// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any N×N up to 8×8).
 #[derive(Debug, Parser)]
-#[command(name = "npuzzle", version, about, after_help = EXIT_CODES, propagate_version = true)]
+#[command(name = "npuzzle", version, about, after_help = exit::help(exit::SOLVE), propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -29,25 +23,27 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve one puzzle and report the path and the search figures.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = after_help("", exit::SOLVE, SOLVE_EXAMPLES))]
     Solve(SolveArgs),
 
     /// Solve every puzzle in files and folders: one row per puzzle.
-    #[command(after_help = BATCH_HELP)]
+    #[command(after_help = after_help(BATCH_NOTES, exit::BATCH, BATCH_EXAMPLES))]
     Batch(BatchArgs),
 
     /// Write random puzzles: random walks from the goal or uniformly random boards.
+    #[command(after_help = after_help("", &[], GENERATE_EXAMPLES))]
     Generate(GenerateArgs),
 
     /// Validate and describe a puzzle without solving it.
-    #[command(after_help = CHECK_EXIT_CODES)]
+    #[command(after_help = after_help("", exit::CHECK, CHECK_EXAMPLES))]
     Check(CheckArgs),
 
     /// Run every algorithm and heuristic on one puzzle and print one comparison table.
-    #[command(after_help = COMPARE_HELP)]
+    #[command(after_help = after_help(&compare_notes(), exit::COMPARE, COMPARE_EXAMPLES))]
     Compare(CompareArgs),
 
     /// Print shell completions (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = after_help("", &[], COMPLETIONS_EXAMPLES))]
     Completions(CompletionsArgs),
 
     /// Pattern databases for --heuristic pdb.
@@ -59,15 +55,16 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum PdbCommand {
     /// Build the pattern databases of a 4×4 goal ahead of time (files that verify are kept).
+    #[command(after_help = after_help("", &[], PDB_BUILD_EXAMPLES))]
     Build(PdbBuildArgs),
 }
 
 /// `npuzzle pdb build`.
 #[derive(Debug, Args)]
+#[command(mut_arg("goal", |a| a.help("The 4×4 goal: blank-first, blank-last, snail, a file or an inline board")))]
 pub struct PdbBuildArgs {
-    /// The 4×4 goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -85,7 +82,7 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition (with --heuristic pdb).
+    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up.
     #[arg(long, value_enum, value_name = "PARTITION", default_value_t = PartitionArg::SevenEight)]
     pub partition: PartitionArg,
 }
@@ -108,23 +105,11 @@ pub struct SolveArgs {
     #[arg(value_name = "START")]
     pub start: String,
 
-    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
-    pub algo: AlgoArg,
-
-    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    pub heuristic: HeuristicArg,
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
@@ -133,6 +118,40 @@ pub struct SolveArgs {
     /// Also print every board of the solution, from start to goal (text format).
     #[arg(long)]
     pub show_states: bool,
+}
+
+/// `--goal`, read the same way by every command that takes one.
+#[derive(Debug, Args, Clone)]
+pub struct GoalArg {
+    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
+    #[arg(id = "goal", long = "goal", default_value = "blank-first", value_name = "GOAL")]
+    pub text: String,
+}
+
+/// What every command that searches takes: the goal, the limits and the
+/// pattern databases.
+#[derive(Debug, Args, Clone)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub goal: GoalArg,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    #[command(flatten)]
+    pub pdb: PdbArgs,
+}
+
+/// How `solve` and `batch` search.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct AlgorithmArgs {
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
+    pub algo: AlgoArg,
+
+    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
+    pub heuristic: HeuristicArg,
 }
 
 /// Limits shared by every search command.
@@ -191,33 +210,93 @@ pub enum FormatArg {
     Json,
 }
 
-/// `batch`'s notes and exit codes, shown in `--help`.
-pub const BATCH_HELP: &str = "\
-Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an error row); other files are puzzles only if their content looks like a board, else skipped with a note on stderr. Hidden entries are passed over.
+/// What `--help` shows after the options: notes, exit codes, then
+/// examples, each block left out when empty.
+fn after_help(notes: &str, exit_codes: &[(Exit, &str)], examples: &[&str]) -> String {
+    let mut blocks = Vec::new();
+    if !notes.is_empty() {
+        blocks.push(notes.to_owned());
+    }
+    if !exit_codes.is_empty() {
+        blocks.push(exit::help(exit_codes));
+    }
+    if !examples.is_empty() {
+        blocks.push(format!("Examples:\n  {}", examples.join("\n  ")));
+    }
+    blocks.join("\n\n")
+}
 
-Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).
+const SOLVE_EXAMPLES: &[&str] = &[
+    "npuzzle solve puzzles/3x3/easy-3.txt --algo astar --heuristic manhattan",
+    "npuzzle solve 1,2,5,3,4,0,6,7,8 --algo bfs --show-states",
+    "npuzzle solve puzzles/korf100/001.txt --algo idastar --heuristic pdb --format json",
+];
 
-Exit codes:
-  0  every puzzle got a verdict (solved or unsolvable)
-  2  a puzzle could not be read or was malformed (an error row), or bad command line
-  3  a limit stopped some puzzle before a verdict, and no puzzle was an error";
+/// `batch`'s notes, shown in `--help`.
+const BATCH_NOTES: &str = "\
+Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an \
+error row); other files are puzzles only if their content looks like a board, else skipped with a note on \
+stderr. Hidden entries are passed over.
 
-/// `check`'s exit codes, shown in `--help`.
-pub const CHECK_EXIT_CODES: &str = "\
-Exit codes:
-  0  valid and solvable
-  1  valid but unsolvable
-  2  invalid puzzle or goal, or bad command line";
+Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).";
 
-/// `compare`'s defaults and exit codes, shown in `--help`.
-pub const COMPARE_HELP: &str = "\
-Each run is limited to 2000000 stored states and 10 seconds unless --max-nodes or --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at depth d.
+const BATCH_EXAMPLES: &[&str] = &[
+    "npuzzle batch puzzles/3x3 --format table",
+    "npuzzle batch puzzles/korf100 --algo idastar --heuristic linear-conflict --jobs 2 > korf100.csv",
+    "npuzzle batch puzzles/4x4 --shard 0/2 --format json > shard-0.jsonl",
+];
 
-Exit codes:
-  0  some run solved the puzzle
-  1  the puzzle is unsolvable
-  2  invalid puzzle or goal, or bad command line
-  3  every run stopped at a limit";
+const GENERATE_EXAMPLES: &[&str] = &[
+    "npuzzle generate --size 3 --moves 20 --seed 7",
+    "npuzzle generate --size 4 --count 100 --seed 1 --out sets/4x4",
+    "npuzzle generate --size 3 --unsolvable --goal snail",
+];
+
+const CHECK_EXAMPLES: &[&str] = &[
+    "npuzzle check puzzles/3x3/hard-26.txt",
+    "npuzzle check puzzles/unsolvable/loyd-4x4.txt",
+    "npuzzle check puzzles/korf100/001.txt --partition 6-6-3 --pdb-dir ./pdb",
+];
+
+/// `compare`'s defaults, shown in `--help`.
+fn compare_notes() -> String {
+    format!(
+        "Each run is limited to {DEFAULT_MAX_NODES} stored states and {} seconds unless --max-nodes or \
+         --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective \
+         branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at \
+         depth d.",
+        DEFAULT_TIMEOUT.as_secs_f64(),
+    )
+}
+
+const COMPARE_EXAMPLES: &[&str] = &[
+    "npuzzle compare puzzles/3x3/medium-14.txt",
+    "npuzzle compare puzzles/4x4/moves-20.txt --timeout 2 --format csv > moves-20.csv",
+];
+
+const COMPLETIONS_EXAMPLES: &[&str] = &[
+    "npuzzle completions bash > ~/.local/share/bash-completion/completions/npuzzle",
+    "npuzzle completions zsh > ~/.zfunc/_npuzzle",
+    "npuzzle completions fish > ~/.config/fish/completions/npuzzle.fish",
+];
+
+const PDB_BUILD_EXAMPLES: &[&str] = &[
+    "npuzzle pdb build",
+    "npuzzle pdb build --partition 6-6-3 --pdb-dir ./pdb",
+    "npuzzle pdb build --goal snail --force",
+];
+
+/// `compare`'s own defaults for the shared limits, where solve's would mislead.
+fn compare_max_nodes_help() -> String {
+    format!("Stop each run after storing this many states (default: {DEFAULT_MAX_NODES})")
+}
+
+fn compare_timeout_help() -> String {
+    format!(
+        "Stop each run after this many seconds, fractions allowed (default: {})",
+        DEFAULT_TIMEOUT.as_secs_f64()
+    )
+}
 
 /// `npuzzle batch`.
 #[derive(Debug, Args)]
@@ -226,23 +305,11 @@ pub struct BatchArgs {
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// The goal: blank-first (0 1 2 …), blank-last (1 2 … 0), snail (clockwise spiral), a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
-    pub algo: AlgoArg,
-
-    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    pub heuristic: HeuristicArg,
+    #[command(flatten)]
+    pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format [default: table when standard output is a terminal, else csv].
     #[arg(long, value_enum)]
@@ -259,6 +326,7 @@ pub struct BatchArgs {
 
 /// `npuzzle generate`.
 #[derive(Debug, Args)]
+#[command(mut_arg("goal", |a| a.help("The goal to scramble from (as for solve)")))]
 pub struct GenerateArgs {
     /// Board width N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
@@ -280,9 +348,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// The goal to scramble from (as for solve).
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output.
     #[arg(long, value_name = "DIR")]
@@ -300,9 +367,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 
-    /// The goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
+    #[command(flatten)]
+    pub goal: GoalArg,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -310,20 +376,17 @@ pub struct CheckArgs {
 
 /// `npuzzle compare`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("max_nodes", |a| a.help(compare_max_nodes_help())),
+    mut_arg("timeout", |a| a.help(compare_timeout_help()))
+)]
 pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 
-    /// The goal: blank-first, blank-last, snail, a file or an inline board.
-    #[arg(long, default_value = "blank-first", value_name = "GOAL")]
-    pub goal: String,
-
     #[command(flatten)]
-    pub limits: LimitArgs,
-
-    #[command(flatten)]
-    pub pdb: PdbArgs,
+    pub search: SearchArgs,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = RowFormatArg::Table)]

@@ -1,0 +1,29 @@
+/*!
+Batch runs: find the puzzle files under some paths, keep one shard of them,
+solve them on a pool of threads and hand back one
+[`Record`](crate::report::Record) per puzzle, in input order, each as soon
+as it and every one before it are done: [`discover`], [`Shard`], [`run`]
+(the pool), [`solve_item`] (one puzzle), one file each.
+
+Which files are puzzles:
+- a path named on the command line is always tried (a bad one is an error
+  row);
+- inside a folder, entries are visited in byte order of their names, folders
+  recursively; hidden entries (`.git`, `.DS_Store`) are passed over silently
+  and symbolic links to folders are not followed;
+- a `.txt` or `.puzzle` file is a puzzle (an error row if malformed);
+- any other file is a puzzle only if its content looks like a board: text
+  whose first line that is neither blank nor a `#` comment holds only
+  digits, commas, spaces and minus signs. Others (`README.md`, binaries)
+  are skipped, each with a reason.
+*/
+
+mod discovery;
+mod pool;
+mod shard;
+mod solve;
+
+pub use discovery::{Discovery, Item, Skipped, discover, looks_like_board};
+pub use pool::{Event, Finished, TICK, run};
+pub use shard::{Shard, ShardError};
+pub use solve::{Settings, default_max_nodes_per_job, solve_item};

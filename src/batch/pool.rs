@@ -1,0 +1,164 @@
+/*!
+The job pool: a batch's puzzles solved on several threads, their rows handed
+out in input order as soon as each and every one before it are done.
+*/
+
+use super::{Item, Settings, solve_item};
+use crate::report::{Record, Summary};
+use crate::search::Limits;
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// What [`run`] reports while it works.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// Another puzzle finished (not necessarily the next row).
+    Progress {
+        /// Puzzles finished so far.
+        done: usize,
+        /// Puzzles in the batch.
+        total: usize,
+    },
+    /// The next row, in input order.
+    Row(&'a Record),
+    /// Another [`TICK`] passed: the moment to push buffered rows out (so a
+    /// reader, or a job runner that kills the process, never waits long for
+    /// them) and to redraw a clock. One more comes just before [`run`]
+    /// returns.
+    Tick,
+}
+
+/// How often [`run`] sends [`Event::Tick`].
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// How a run ended.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Finished {
+    /// Totals over the rows, with the wall time.
+    pub summary: Summary,
+    /// Puzzles never started because the run was cancelled.
+    pub not_run: usize,
+}
+
+/// The in-order end of a run: finished records wait here until every
+/// earlier one is out.
+struct Emitter<F> {
+    on_event: F,
+    waiting: BTreeMap<usize, Record>,
+    next_row: usize,
+    done: usize,
+    total: usize,
+    summary: Summary,
+    failure: Option<io::Error>,
+}
+
+impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
+    fn finished(&mut self, position: usize, record: Record) -> io::Result<()> {
+        self.done += 1;
+        (self.on_event)(Event::Progress { done: self.done, total: self.total })?;
+        self.waiting.insert(position, record);
+        while let Some(record) = self.waiting.remove(&self.next_row) {
+            self.summary.add(&record);
+            (self.on_event)(Event::Row(&record))?;
+            self.next_row += 1;
+        }
+        Ok(())
+    }
+
+    fn tick(&mut self) -> io::Result<()> {
+        (self.on_event)(Event::Tick)
+    }
+}
+
+/// Solves `items` with `settings.jobs` threads (the calling one included)
+/// taking puzzles from a shared queue. Whichever thread finishes a puzzle
+/// hands `on_event` the progress and every row now ready, in input order,
+/// under a lock, so no thread waits on another to report. A further thread
+/// sends [`Event::Tick`] every [`TICK`].
+///
+/// # Errors
+/// The first error `on_event` returns (say, a closed pipe): the run then
+/// cancels the searches under way and stops.
+pub fn run<F>(items: &[Item], settings: &Settings, on_event: F) -> io::Result<Finished>
+where
+    F: FnMut(Event<'_>) -> io::Result<()> + Send,
+{
+    let started = Instant::now();
+    let total = items.len();
+    let jobs = settings.jobs.clamp(1, total.max(1));
+    let cancel = settings.limits.cancel.clone().unwrap_or_default();
+    let settings = Settings {
+        limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
+        ..settings.clone()
+    };
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let emitter = Mutex::new(Emitter {
+        on_event,
+        waiting: BTreeMap::new(),
+        next_row: 0,
+        done: 0,
+        total,
+        summary: Summary::default(),
+        failure: None,
+    });
+    let lock = || emitter.lock().unwrap_or_else(PoisonError::into_inner);
+    let fail = |emitter: &mut Emitter<F>, e: io::Error| {
+        emitter.failure.get_or_insert(e);
+        stopped.store(true, Ordering::Relaxed);
+        cancel.store(true, Ordering::Relaxed);
+    };
+
+    let work = || {
+        while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+            let position = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(position) else { break };
+            let record = solve_item(item, &settings, jobs);
+            let mut emitter = lock();
+            if emitter.failure.is_none()
+                && let Err(e) = emitter.finished(position, record)
+            {
+                fail(&mut emitter, e);
+            }
+        }
+    };
+    let clock = || {
+        while !stopped.load(Ordering::Relaxed) {
+            std::thread::park_timeout(TICK);
+            let mut emitter = lock();
+            if emitter.failure.is_none()
+                && let Err(e) = emitter.tick()
+            {
+                fail(&mut emitter, e);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let clock = scope.spawn(clock);
+        let helpers: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
+        work();
+        for helper in helpers {
+            // A panicking search would already have been reported by the
+            // panic hook; the run goes on without that thread.
+            let _ = helper.join();
+        }
+        stopped.store(true, Ordering::Relaxed);
+        clock.thread().unpark();
+    });
+
+    let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if emitter.failure.is_none()
+        && let Err(e) = emitter.tick()
+    {
+        emitter.failure = Some(e);
+    }
+    if let Some(e) = emitter.failure {
+        return Err(e);
+    }
+    let mut summary = emitter.summary;
+    summary.wall = Some(started.elapsed());
+    Ok(Finished { summary, not_run: total - emitter.next_row })
+}

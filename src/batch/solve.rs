@@ -1,0 +1,106 @@
+/*!
+Solving one puzzle of a batch: read it, build its goal, search under the
+batch's settings, and turn every failure into an error row rather than an
+error that stops the batch.
+*/
+
+use super::Item;
+use crate::board::{Goal, GoalSpec, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, io_message, parse_board};
+use crate::heuristic::HeuristicKind;
+use crate::report::Record;
+use crate::search::{Algorithm, Limits, Tables, default_max_nodes_for, solve};
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// How every puzzle of a batch is solved.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The goal, built for each puzzle's width.
+    pub goal: GoalSpec,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic, for informed algorithms.
+    pub heuristic: HeuristicKind,
+    /// Limits for each puzzle. With no `max_nodes`, each job gets the
+    /// single-search default divided by the number of jobs, so all jobs
+    /// together stay under one search's memory ceiling. `cancel` stops the
+    /// searches under way and starts no more.
+    pub limits: Limits,
+    /// Puzzles solved at once (at least 1).
+    pub jobs: usize,
+    /// Prepared heuristic tables (the pattern databases), shared by all jobs.
+    pub tables: Tables,
+}
+
+/// The single-search default node limit of `algorithm` for a board of
+/// `shape`, shared among `jobs`.
+pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, jobs: usize) -> u64 {
+    (default_max_nodes_for(shape.into(), algorithm) / jobs.max(1) as u64).max(1)
+}
+
+/// Solves one puzzle; every failure becomes an `error` row.
+pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
+    let fail = |start, message| {
+        let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
+        record.file = Some(item.name());
+        record
+    };
+    if let Some(problem) = &item.problem {
+        return fail(None, problem.clone());
+    }
+    let start = match read_board(&item.path) {
+        Ok(start) => start,
+        Err(message) => return fail(None, message),
+    };
+    let goal = match Goal::new(&settings.goal, start.shape()) {
+        Ok(goal) => goal,
+        Err(e) => return fail(Some(&start), e.to_string()),
+    };
+    let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
+    if limits.max_nodes.is_none() {
+        limits.max_nodes = Some(default_max_nodes_per_job(start.shape(), settings.algorithm, jobs));
+    }
+    let outcome =
+        match solve(&start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
+            Ok(outcome) => outcome,
+            Err(e) => return fail(Some(&start), e.to_string()),
+        };
+    let mut record = Record::new(settings.algorithm, settings.heuristic, &start, &goal, &outcome);
+    record.file = Some(item.name());
+    record
+}
+
+/// Reads a puzzle file as `solve` does, in as few system calls as it takes
+/// (open, size, one read, close: with small puzzles these are much of the
+/// time outside the search). The error is the message of an error row.
+fn read_board(path: &Path) -> Result<Tiles, String> {
+    let io = |e: io::Error| ParseErrorKind::Io(io_message(&e)).to_string();
+    let mut file = fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_INPUT_BYTES {
+        return Err(ParseErrorKind::TooLarge.to_string());
+    }
+    let mut bytes = vec![0; size as usize];
+    file.read_exact(&mut bytes).map_err(io)?;
+    parse_board(&String::from_utf8_lossy(&bytes)).map_err(|(line, kind)| match line {
+        Some(line) => format!("line {line}: {kind}"),
+        None => kind.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_node_limit_is_shared_among_jobs() {
+        for algorithm in Algorithm::ALL {
+            let one = default_max_nodes_per_job(3, algorithm, 1);
+            assert_eq!(one, crate::search::default_max_nodes::<crate::board::Packed>(algorithm));
+            assert_eq!(default_max_nodes_per_job(3, algorithm, 4), one / 4);
+            let wide = crate::search::default_max_nodes::<crate::board::Wide>(algorithm);
+            assert_eq!(default_max_nodes_per_job(5, algorithm, 2), wide / 2);
+        }
+    }
+}
