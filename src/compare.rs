@@ -9,7 +9,7 @@ when the caller has them loaded.
 use crate::board::{Goal, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, Tables, solve};
+use crate::search::{Algorithm, Limits, Tables, Weight, solve};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -20,17 +20,33 @@ pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
 /// Time limit of each run unless one is given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The runs of a comparison, in order: each algorithm of [`Algorithm::ALL`]
-/// once if it ignores heuristics, else once per heuristic of
-/// [`HeuristicKind::ALL`], plus the pattern databases when `with_pdb`.
+/// The weights weighted A* is compared at, beside A* itself: a little and a
+/// lot of trust in the heuristic.
+pub const WEIGHTS: [Weight; 2] = [Weight::ratio(3, 2), Weight::ratio(3, 1)];
+
+/// The algorithms of a comparison, in order: [`Algorithm::ALL`], with
+/// weighted A* at each of [`WEIGHTS`] after A*.
+pub fn algorithms() -> Vec<Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .flat_map(|&algorithm| {
+            let weighted = WEIGHTS.iter().filter(move |_| algorithm == Algorithm::AStar);
+            std::iter::once(algorithm).chain(weighted.map(|&w| Algorithm::WeightedAStar(w)))
+        })
+        .collect()
+}
+
+/// The runs of a comparison, in order: each of [`algorithms`] once if it
+/// ignores heuristics, else once per heuristic of [`HeuristicKind::ALL`],
+/// plus the pattern databases when `with_pdb`.
 pub fn runs(with_pdb: bool) -> Vec<(Algorithm, HeuristicKind)> {
     let mut informed = HeuristicKind::ALL.to_vec();
     if with_pdb {
         informed.push(HeuristicKind::Pdb);
     }
-    Algorithm::ALL
-        .iter()
-        .flat_map(|&algorithm| {
+    algorithms()
+        .into_iter()
+        .flat_map(|algorithm| {
             let heuristics = if algorithm.informed() { &informed[..] } else { &informed[..1] };
             heuristics.iter().map(move |&h| (algorithm, h)).collect::<Vec<_>>()
         })
@@ -82,7 +98,7 @@ mod tests {
     #[test]
     fn every_algorithm_runs_once_per_heuristic_it_uses() {
         let runs = runs(false);
-        for algorithm in Algorithm::ALL {
+        for algorithm in algorithms() {
             let count = runs.iter().filter(|(a, _)| *a == algorithm).count();
             let expected = if algorithm.informed() { HeuristicKind::ALL.len() } else { 1 };
             assert_eq!(count, expected, "{algorithm}");
@@ -100,8 +116,13 @@ mod tests {
         })
         .unwrap();
         assert_eq!(records.len(), runs(false).len());
-        for record in records.iter().filter(|r| r.algorithm != "dfs") {
-            assert_eq!(record.cost, Some(3), "{record:?}");
+        for ((algorithm, _), record) in runs(false).into_iter().zip(&records) {
+            if algorithm.optimal() {
+                assert_eq!(record.cost, Some(3), "{record:?}");
+            }
+            if let Some(w) = algorithm.weight() {
+                assert!(record.cost.unwrap() as f64 <= 3.0 * w.value(), "{record:?}");
+            }
         }
     }
 }

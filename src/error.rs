@@ -31,6 +31,12 @@ pub enum Error {
         /// The algorithm asked for.
         algorithm: &'static str,
     },
+    /// A weight given to an algorithm that has none.
+    #[error("{algorithm} takes no weight: weights are for astar and idastar")]
+    NoWeight {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
     /// A heuristic that does not exist for this board size or goal.
     #[error("heuristic {heuristic} is not available here: {why}")]
     Unsupported {

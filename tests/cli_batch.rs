@@ -115,6 +115,7 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "height",
             "algorithm",
             "heuristic",
+            "weight",
             "status",
             "cost",
             "depth",

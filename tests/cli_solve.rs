@@ -65,6 +65,7 @@ fn json_output_is_one_object_with_every_documented_key() {
         "status",
         "algorithm",
         "heuristic",
+        "weight",
         "size",
         "width",
         "height",
@@ -81,7 +82,7 @@ fn json_output_is_one_object_with_every_documented_key() {
     ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(v.as_object().unwrap().len(), 17);
+    assert_eq!(v.as_object().unwrap().len(), 18);
     assert_eq!(v["size"], 3);
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(3), Some(3)));
     assert_eq!(v["start"], serde_json::json!([8, 0, 6, 5, 4, 7, 2, 3, 1]));
@@ -332,7 +333,10 @@ fn a_missing_file_or_directory_is_an_io_error() {
 #[test]
 fn bad_flags_are_usage_errors() {
     for args in [
-        vec!["solve", "1,2,0,3", "--algo", "greedy"],
+        vec!["solve", "1,2,0,3", "--algo", "dijkstra"],
+        vec!["solve", "1,2,0,3", "--weight", "0.5"],
+        vec!["solve", "1,2,0,3", "--weight", "heavy"],
+        vec!["solve", "1,2,0,3", "--size", "3x1"],
         vec!["solve", "1,2,0,3", "--heuristic", "magic"],
         vec!["solve", "1,2,0,3", "--timeout", "-1"],
         vec!["solve", "1,2,0,3", "--timeout", "soon"],

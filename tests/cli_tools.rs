@@ -1,8 +1,8 @@
 //! `generate`, `check`, `compare` and `completions`.
 
 use crate::util::npuzzle;
+use npuzzle::HeuristicKind;
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
-use npuzzle::{Algorithm, HeuristicKind};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
@@ -197,10 +197,14 @@ fn generate_output_is_read_by_solve() {
 fn generate_rejects_what_it_cannot_do() {
     for (args, message) in [
         (vec!["--size", "3", "--count", "2"], "needs --out"),
-        (vec!["--size", "9"], "--size"),
+        (vec!["--size", "257"], "--size"),
         (vec!["--size", "1"], "--size"),
+        (vec!["--size", "3x1"], "--size"),
         (vec!["--size", "3", "--moves", "5", "--random"], "--random"),
-        (vec!["--size", "4", "--goal", "puzzles/goals/snail-3x3.txt"], "--size is 4"),
+        (
+            vec!["--size", "4", "--goal", "puzzles/goals/snail-3x3.txt"],
+            "the given size is 4x4 (4 rows of 4) but the board is laid out as 3 rows of 3",
+        ),
         (vec!["--size", "3", "--count", "0"], "--count"),
     ] {
         npuzzle().arg("generate").args(&args).assert().code(2).stdout("").stderr(contains(message));
@@ -293,23 +297,31 @@ fn compare_json(args: &[&str]) -> (i32, Vec<Value>) {
 fn compare_runs_every_algorithm_once_per_heuristic_it_uses() {
     let (code, rows) = compare_json(&["puzzles/3x3/medium-20.txt"]);
     assert_eq!(code, 0);
-    let runs: Vec<(String, Value)> =
-        rows.iter().map(|r| (r["algorithm"].as_str().unwrap().to_owned(), r["heuristic"].clone())).collect();
+    let runs: Vec<(String, Value, Option<f64>)> = rows
+        .iter()
+        .map(|r| (r["algorithm"].as_str().unwrap().to_owned(), r["heuristic"].clone(), r["weight"].as_f64()))
+        .collect();
     let mut expected = Vec::new();
-    for algorithm in Algorithm::ALL {
+    for algorithm in npuzzle::compare::algorithms() {
+        let weight = algorithm.weight().map(npuzzle::Weight::value);
         if algorithm.informed() {
             for h in HeuristicKind::ALL {
-                expected.push((algorithm.name().to_owned(), Value::from(h.name())));
+                expected.push((algorithm.name().to_owned(), Value::from(h.name()), weight));
             }
         } else {
-            expected.push((algorithm.name().to_owned(), Value::Null));
+            expected.push((algorithm.name().to_owned(), Value::Null, weight));
         }
     }
     assert_eq!(runs, expected);
     for row in &rows {
         assert_eq!(row["status"], "solved", "{row}");
-        if row["algorithm"] != "dfs" {
+        let optimal = ["bfs", "astar", "idastar"].contains(&row["algorithm"].as_str().unwrap());
+        let unweighted = row["weight"].is_null() || row["weight"] == 1;
+        if optimal && unweighted {
             assert_eq!(row["cost"], 20, "{row}");
+        }
+        if let Some(w) = row["weight"].as_f64() {
+            assert!(row["cost"].as_f64().unwrap() <= 20.0 * w, "within the weight's bound: {row}");
         }
         let b = row["branching_factor"].as_f64().unwrap();
         assert!(b >= 1.0, "{row}");
@@ -338,7 +350,8 @@ fn compare_csv_has_a_header_and_an_empty_branching_factor_for_a_zero_move_soluti
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "algorithm,heuristic,status,cost,nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,branching_factor"
+        "algorithm,heuristic,weight,status,cost,nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,\
+         branching_factor"
     );
     assert_eq!(lines.len(), 1 + npuzzle::compare::runs(false).len());
     for line in &lines[1..] {

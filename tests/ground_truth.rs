@@ -221,3 +221,65 @@ fn example_puzzles_are_solved_at_their_recorded_optimum() {
         }
     }
 }
+
+/// Solves `start` and replays the path; returns its cost.
+fn replayed_cost(start: &[u16], goal: &Goal, algorithm: Algorithm, heuristic: HeuristicKind) -> usize {
+    let tiles = Tiles::new(start).unwrap();
+    let outcome = solve(&tiles, goal, algorithm, heuristic, &Limits::default(), &Tables::NONE).unwrap();
+    assert_eq!(outcome.status, Status::Solved, "{algorithm:?}/{heuristic} on {start:?}");
+    let path = outcome.path.unwrap();
+    let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+    assert_eq!(play(start, goal.width(), &names), goal.tiles().cells(), "{algorithm:?}: path replays");
+    path.len()
+}
+
+#[test]
+fn weighted_search_never_exceeds_w_times_the_optimum_of_random_8_puzzles() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let mut rng = Rng(15);
+    let mut above_optimal = 0;
+    for w in ["1.5", "2", "3"] {
+        let weight: npuzzle::Weight = w.parse().unwrap();
+        let mut checked = 0;
+        while checked < 150 {
+            let start = rng.shuffle(9);
+            let Some(&distance) = truth.get(&start) else { continue };
+            checked += 1;
+            for heuristic in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Hamming]
+            {
+                for algorithm in [Algorithm::WeightedAStar(weight), Algorithm::WeightedIdaStar(weight)] {
+                    let cost = replayed_cost(&start, &goal, algorithm, heuristic);
+                    assert!(
+                        cost as f64 <= weight.value() * f64::from(distance),
+                        "{algorithm:?}/{heuristic} {start:?}"
+                    );
+                    above_optimal += usize::from(cost > distance as usize);
+                }
+            }
+        }
+    }
+    // Not a vacuous bound: the weights do trade length for speed.
+    assert!(above_optimal > 100, "{above_optimal} paths longer than optimal");
+}
+
+#[test]
+fn greedy_paths_replay_and_take_fewer_nodes_than_astar() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let mut rng = Rng(16);
+    let (mut greedy_nodes, mut astar_nodes) = (0, 0);
+    for _ in 0..200 {
+        let start = rng.shuffle(9);
+        if !truth.contains_key(&start) {
+            continue;
+        }
+        replayed_cost(&start, &goal, Algorithm::Greedy, HeuristicKind::Manhattan);
+        let tiles = Tiles::new(&start).unwrap();
+        let run =
+            |a| solve(&tiles, &goal, a, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE).unwrap();
+        greedy_nodes += run(Algorithm::Greedy).stats.nodes_expanded;
+        astar_nodes += run(Algorithm::AStar).stats.nodes_expanded;
+    }
+    assert!(greedy_nodes * 2 < astar_nodes, "greedy {greedy_nodes} against A* {astar_nodes}");
+}

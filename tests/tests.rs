@@ -15,3 +15,6 @@ mod cli_tools;
 // Issue 4: record-speed optimal solving.
 mod optimal;
 mod pattern_databases;
+
+// Issue 9: every board a user brings.
+mod rectangles;

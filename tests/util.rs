@@ -74,12 +74,17 @@ impl Rng {
 
 /// Cells next to `cell` on a `width`×`width` board.
 pub fn neighbours(cell: usize, width: usize) -> Vec<usize> {
+    neighbours_in(cell, width, width)
+}
+
+/// Cells next to `cell` on a `width`×`height` board.
+pub fn neighbours_in(cell: usize, width: usize, height: usize) -> Vec<usize> {
     let (r, c) = (cell / width, cell % width);
     let mut out = Vec::new();
     if r > 0 {
         out.push(cell - width);
     }
-    if r + 1 < width {
+    if r + 1 < height {
         out.push(cell + width);
     }
     if c > 0 {
@@ -119,13 +124,18 @@ pub fn eight_puzzle_distances() -> &'static HashMap<Vec<u16>, u32> {
 
 /// Plays move names from `start`; panics on an illegal move. Returns the end board.
 pub fn play(start: &[u16], width: usize, moves: &[&str]) -> Vec<u16> {
+    play_on(start, width, start.len() / width, moves)
+}
+
+/// [`play`] on a `width`×`height` board.
+pub fn play_on(start: &[u16], width: usize, height: usize, moves: &[&str]) -> Vec<u16> {
     let mut board = start.to_vec();
     let mut blank = board.iter().position(|&t| t == 0).unwrap();
     for (i, mv) in moves.iter().enumerate() {
         let (r, c) = (blank / width, blank % width);
         let next = match *mv {
             "Up" if r > 0 => blank - width,
-            "Down" if r + 1 < width => blank + width,
+            "Down" if r + 1 < height => blank + width,
             "Left" if c > 0 => blank - 1,
             "Right" if c + 1 < width => blank + 1,
             _ => panic!("move {i} ({mv}) is illegal from {board:?}"),
@@ -150,4 +160,32 @@ pub fn permutations(cells: u16) -> Vec<Vec<u16>> {
         current[i + 1..].reverse();
     }
     all
+}
+
+/// A board of up to 16 cells as four bits a cell: a compact key for the
+/// million-state spaces of small rectangles.
+pub fn pack(cells: &[u16]) -> u64 {
+    cells.iter().enumerate().fold(0, |key, (i, &t)| key | u64::from(t) << (4 * i))
+}
+
+/// Every board of up to 16 cells reachable from `goal` on a `width`×`height`
+/// board, keyed by [`pack`], with its true distance: a plain BFS.
+pub fn packed_distances(goal: &[u16], width: usize, height: usize) -> HashMap<u64, u8> {
+    assert!(goal.len() <= 16);
+    let neighbours: Vec<Vec<usize>> = (0..goal.len()).map(|c| neighbours_in(c, width, height)).collect();
+    let mut dist = HashMap::from([(pack(goal), 0u8)]);
+    let mut queue = VecDeque::from([pack(goal)]);
+    while let Some(key) = queue.pop_front() {
+        let d = dist[&key];
+        let blank = (0..goal.len()).find(|&c| (key >> (4 * c)).trailing_zeros() >= 4).unwrap();
+        for &n in &neighbours[blank] {
+            let tile = (key >> (4 * n)) & 0xF;
+            let next = key & !(0xF << (4 * n)) | tile << (4 * blank);
+            dist.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    dist
 }

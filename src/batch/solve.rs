@@ -5,7 +5,9 @@ error that stops the batch.
 */
 
 use super::Item;
-use crate::board::{Goal, GoalSpec, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, io_message, parse_board};
+use crate::board::{
+    Goal, GoalSpec, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, io_message, parse_board_with,
+};
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
 use crate::search::{Algorithm, Limits, Tables, default_max_nodes_for, solve};
@@ -16,8 +18,10 @@ use std::path::Path;
 /// How every puzzle of a batch is solved.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The goal, built for each puzzle's width.
+    /// The goal, built for each puzzle's shape.
     pub goal: GoalSpec,
+    /// The shape of puzzles that do not show their own (`--size`).
+    pub size: Option<Shape>,
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The heuristic, for informed algorithms.
@@ -49,7 +53,7 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     if let Some(problem) = &item.problem {
         return fail(None, problem.clone());
     }
-    let start = match read_board(&item.path) {
+    let start = match read_board(&item.path, settings.size) {
         Ok(start) => start,
         Err(message) => return fail(None, message),
     };
@@ -74,16 +78,16 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
 /// Reads a puzzle file as `solve` does, in as few system calls as it takes
 /// (open, size, one read, close: with small puzzles these are much of the
 /// time outside the search). The error is the message of an error row.
-fn read_board(path: &Path) -> Result<Tiles, String> {
+fn read_board(path: &Path, size: Option<Shape>) -> Result<Tiles, String> {
     let io = |e: io::Error| ParseErrorKind::Io(io_message(&e)).to_string();
     let mut file = fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
-    if size > MAX_INPUT_BYTES {
+    let length = file.metadata().map_err(io)?.len();
+    if length > MAX_INPUT_BYTES {
         return Err(ParseErrorKind::TooLarge.to_string());
     }
-    let mut bytes = vec![0; size as usize];
+    let mut bytes = vec![0; length as usize];
     file.read_exact(&mut bytes).map_err(io)?;
-    parse_board(&String::from_utf8_lossy(&bytes)).map_err(|(line, kind)| match line {
+    parse_board_with(&String::from_utf8_lossy(&bytes), size).map_err(|(line, kind)| match line {
         Some(line) => format!("line {line}: {kind}"),
         None => kind.to_string(),
     })

@@ -23,7 +23,7 @@ pub use text::write_text;
 
 use crate::board::{Goal, Move, Shape, Tiles};
 use crate::heuristic::HeuristicKind;
-use crate::search::{Algorithm, Outcome, Stats, Status};
+use crate::search::{Algorithm, Outcome, Stats, Status, Weight};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -43,6 +43,9 @@ pub struct Record {
     pub algorithm: &'static str,
     /// Heuristic name, where the algorithm uses one.
     pub heuristic: Option<&'static str>,
+    /// W of A* and IDA* (1 unless weighted), where the algorithm has one.
+    #[serde(serialize_with = "weight_as_number")]
+    pub weight: Option<Weight>,
     /// N for an N×N board; `None` (`null` in JSON) for a rectangle, whose
     /// sides are `width` and `height`, and when an error row never read a
     /// board.
@@ -105,6 +108,7 @@ impl Record {
             status: outcome.status.into(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
+            weight: algorithm.weight(),
             size: square_side(start.shape()),
             width: Some(start.width()),
             height: Some(start.height()),
@@ -138,6 +142,7 @@ impl Record {
             status: RowStatus::Error,
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
+            weight: algorithm.weight(),
             size: start.and_then(|s| square_side(s.shape())),
             width: start.map(Tiles::width),
             height: start.map(Tiles::height),
@@ -222,6 +227,16 @@ impl Serialize for RowStatus {
 /// The side N of an N×N board: what `size` has always meant.
 fn square_side(shape: Shape) -> Option<usize> {
     shape.is_square().then_some(shape.width())
+}
+
+#[expect(clippy::ref_option, reason = "serde passes fields by reference")]
+fn weight_as_number<S: Serializer>(weight: &Option<Weight>, serializer: S) -> Result<S::Ok, S::Error> {
+    match weight {
+        // Whole weights as integers, so `2` reads back as it was typed.
+        Some(w) if w.denominator() == 1 => serializer.serialize_u64(w.numerator()),
+        Some(w) => serializer.serialize_f64(w.value()),
+        None => serializer.serialize_none(),
+    }
 }
 
 fn empty_as_null<S: Serializer>(value: &[u16], serializer: S) -> Result<S::Ok, S::Error> {

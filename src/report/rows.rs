@@ -80,6 +80,8 @@ pub enum Column {
     Algorithm,
     /// Heuristic name, for informed algorithms.
     Heuristic,
+    /// W of A* and IDA*.
+    Weight,
     /// `solved`, `unsolvable`, `limit` or `error`.
     Status,
     /// Moves in the solution.
@@ -111,6 +113,7 @@ impl Column {
         Column::Height,
         Column::Algorithm,
         Column::Heuristic,
+        Column::Weight,
         Column::Status,
         Column::Cost,
         Column::Depth,
@@ -126,6 +129,7 @@ impl Column {
     pub const COMPARE: &'static [Column] = &[
         Column::Algorithm,
         Column::Heuristic,
+        Column::Weight,
         Column::Status,
         Column::Cost,
         Column::NodesExpanded,
@@ -145,6 +149,7 @@ impl Column {
             Column::Height => "height",
             Column::Algorithm => "algorithm",
             Column::Heuristic => "heuristic",
+            Column::Weight => "weight",
             Column::Status => "status",
             Column::Cost => "cost",
             Column::Depth => "depth",
@@ -167,6 +172,7 @@ impl Column {
             Column::MaxDepth => "max depth",
             Column::RuntimeMs => "ms",
             Column::BranchingFactor => "b*",
+            Column::Weight => "W",
             other => other.key(),
         }
     }
@@ -200,6 +206,10 @@ impl Column {
             Column::Height => write_optional(out, record.height, missing),
             Column::Algorithm => out.write_str(record.algorithm),
             Column::Heuristic => out.write_str(record.heuristic.unwrap_or(missing)),
+            Column::Weight => match record.weight {
+                Some(w) => write!(out, "{w}"),
+                None => out.write_str(missing),
+            },
             Column::Status => out.write_str(record.status.name()),
             Column::Cost => write_optional(out, record.cost, missing),
             Column::Depth => write_optional(out, record.depth, missing),

@@ -61,7 +61,7 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
         Column::Algorithm => longest(&mut Algorithm::ALL.iter().map(|a| a.name())).unwrap_or(0),
         Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
         Column::Status => "unsolvable".len(),
-        Column::Cost | Column::Depth | Column::MaxDepth => 3,
+        Column::Cost | Column::Depth | Column::MaxDepth | Column::Weight => 3,
         Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 10,
         Column::RuntimeMs => "1000.000".len(),
         Column::BranchingFactor => "2.0000".len(),

@@ -10,9 +10,14 @@ moved tile, and the moves follow a table. That table is a move automaton
 ([`Geometry::without_duplicates`]): besides the undo of the last move, it
 leaves out every move that would finish a blank path some smaller path
 makes redundant, which on the 15-puzzle halves the nodes.
+
+Weighted IDA* bounds f = g + W·h instead: its first solution costs at most
+W times the optimum, because each bound is the smallest f that exceeded
+the last and every node of an optimal path has f ≤ W·C*.
 */
 
-use super::{Budget, LimitKind, Limits, Outcome, Stats, Status};
+use super::best_first::{Plain, Rule, Weighted};
+use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::Heuristic;
 
@@ -32,6 +37,45 @@ use crate::heuristic::Heuristic;
 /// assert_eq!(outcome.cost(), Some(31));
 /// ```
 pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
+    run(start, goal, h, Plain, limits)
+}
+
+/// Weighted IDA* from `start` to `goal`: passes bounded by f = g + W·h.
+/// With an admissible `h` the path costs at most `weight` times the
+/// optimum; with W = 1 this is [`idastar`].
+///
+/// # Examples
+/// ```
+/// use npuzzle::{weighted_idastar, Board, Goal, GoalSpec, Limits, Manhattan, Packed, Weight};
+/// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+/// let start = Packed::from_tiles(&[8, 0, 6, 5, 4, 7, 2, 3, 1]);
+/// let w: Weight = "1.5".parse().unwrap();
+/// let outcome = weighted_idastar(&start, &goal, &Manhattan::new(&goal), w, &Limits::default());
+/// assert!(2 * outcome.cost().unwrap() <= 3 * 31);
+/// ```
+pub fn weighted_idastar<B: Board, H: Heuristic<B>>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    weight: Weight,
+    limits: &Limits,
+) -> Outcome {
+    if weight == Weight::ONE {
+        return idastar(start, goal, h, limits);
+    }
+    run(start, goal, h, Weighted { p: weight.numerator(), q: weight.denominator() }, limits)
+}
+
+/// IDA* in the order of `rule`. Bounds are rounded up to whole heuristic
+/// units (whole moves of g): for W = p / q a solution found under bound T
+/// has q·cost ≤ T ≤ p·C*, so rounding never lets a path past W·C*.
+fn run<B: Board, H: Heuristic<B>, R: Rule>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    rule: R,
+    limits: &Limits,
+) -> Outcome {
     let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
     let budget = Budget::start(limits, 1);
@@ -40,9 +84,10 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
     let mut search = Search {
         geometry,
         h,
+        rule,
         target: B::from_tiles(goal.tiles().cells()),
         bound: 0,
-        depth_cap: u64::from(max_depth).saturating_mul(unit),
+        depth_cap: rule.depth_cap(max_depth, H::UNIT),
         max_depth,
         next_bound: u64::MAX,
         cut_at_depth: false,
@@ -53,7 +98,7 @@ pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits:
         revised: 0,
     };
     let row = geometry.start_row(start.blank());
-    let mut bound = u64::from(h_start).div_ceil(unit) * unit;
+    let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
@@ -103,9 +148,10 @@ enum Flow {
 
 /// Everything the recursion shares, behind one pointer so that each call
 /// saves and restores as few registers as possible.
-struct Search<'a, B, H> {
+struct Search<'a, B, H, R> {
     geometry: &'a Geometry,
     h: &'a H,
+    rule: R,
     target: B,
     /// The pass's bound on f, in heuristic units (at most `depth_cap`).
     bound: u64,
@@ -123,7 +169,7 @@ struct Search<'a, B, H> {
     revised: u32,
 }
 
-impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
+impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// Searches below `board` (its moves at `row` of [`Geometry::steps`], at
     /// depth `g` with estimate `h`, already within the bound). On success
     /// the path is pushed in reverse while the recursion unwinds.
@@ -132,7 +178,6 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
             return flow;
         }
         let depth = g + 1;
-        let child_g = u64::from(depth) * u64::from(H::UNIT);
         for step in self.geometry.steps(row) {
             if step.from == u16::MAX {
                 break;
@@ -142,7 +187,7 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
             let tile = board.tile(from);
             let child = board.slide(blank, from);
             let h_child = self.h.update(&child, h, tile, from, blank);
-            let f = child_g + u64::from(h_child);
+            let f = self.rule.key(depth, h_child, H::UNIT);
             if f > self.bound {
                 self.prune(f);
                 continue;
@@ -165,9 +210,12 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the recursion's hot path")]
     fn enter(&mut self, board: B, g: u32, h: u32) -> Option<Flow> {
-        // An admissible estimate is 0 at the goal: the register test spares
-        // most nodes the board comparison.
-        if h == 0 && board == self.target {
+        // A computed estimate is 0 at the goal, so the register test spares
+        // most nodes the board comparison. Tables (the inconsistent pattern
+        // databases) are data, and a forged file could hold anything: there
+        // the board itself is compared, so a wrong table costs time, never
+        // termination.
+        if (h == 0 || !H::CONSISTENT) && board == self.target {
             return Some(Flow::Found);
         }
         if g >= self.max_depth {
@@ -212,8 +260,6 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
         }
         let depth = g + 1;
         let unit = H::UNIT;
-        let node_g = u64::from(g) * u64::from(unit);
-        let child_g = u64::from(depth) * u64::from(unit);
         let h_parent = h;
         let mut h = h;
         let mut children = [(board, 0u32, self.geometry.steps(row)[0]); 4];
@@ -234,13 +280,14 @@ impl<B: Board, H: Heuristic<B>> Search<'_, B, H> {
         // among equals): the last pass ends sooner when the goal is found early.
         children[..count].sort_by_key(|&(_, h_child, _)| h_child);
         for &(child, h_child, step) in &children[..count] {
-            if node_g + u64::from(h) > self.bound {
+            let f_node = self.rule.key(g, h, unit);
+            if f_node > self.bound {
                 // The node itself is out of bounds now: skip the rest.
-                self.prune(node_g + u64::from(h));
+                self.prune(f_node);
                 break;
             }
             let h_child = h_child.max(h.saturating_sub(unit));
-            let f = child_g + u64::from(h_child);
+            let f = self.rule.key(depth, h_child, unit);
             if f > self.bound {
                 self.prune(f);
                 continue;

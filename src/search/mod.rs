@@ -7,20 +7,25 @@ Outcome`. Searches print nothing; their only clock reads go into [`Stats`].
 */
 
 mod astar;
+mod best_first;
 mod bfs;
 mod dfs;
 mod graph;
+mod greedy;
 mod idastar;
 mod table;
+mod weight;
 
-pub use astar::astar;
+pub use astar::{astar, weighted_astar};
 pub use bfs::bfs;
 pub use dfs::dfs;
-pub use idastar::idastar;
+pub use greedy::greedy;
+pub use idastar::{idastar, weighted_idastar};
+pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
 use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Shape, Tiles, Wide};
 use crate::error::Error;
-use crate::heuristic::{Euclidean, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
+use crate::heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,25 +43,67 @@ pub enum Algorithm {
     AStar,
     /// IDA*: iterative-deepening A*, shortest paths in memory linear in the depth.
     IdaStar,
+    /// Greedy best-first search on h alone: long paths, few nodes.
+    Greedy,
+    /// A* on f = g + W·h (W > 1): paths at most W times the shortest.
+    WeightedAStar(Weight),
+    /// IDA* on f = g + W·h (W > 1): paths at most W times the shortest.
+    WeightedIdaStar(Weight),
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order comparisons list them.
-    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar, Algorithm::IdaStar];
+    /// Every algorithm once, unweighted, in the order comparisons list them.
+    pub const ALL: [Algorithm; 5] =
+        [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar, Algorithm::IdaStar, Algorithm::Greedy];
 
-    /// The name used on the command line and in reports.
+    /// The name used on the command line and in reports; a weighted
+    /// search goes by its algorithm's name and reports its weight apart.
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Bfs => "bfs",
             Algorithm::Dfs => "dfs",
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
+            Algorithm::AStar | Algorithm::WeightedAStar(_) => "astar",
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => "idastar",
+            Algorithm::Greedy => "greedy",
         }
     }
 
     /// Whether the algorithm uses a heuristic.
     pub const fn informed(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs)
+    }
+
+    /// Whether its paths are shortest ones (with an admissible heuristic,
+    /// where it takes one).
+    pub const fn optimal(self) -> bool {
+        matches!(self, Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar)
+    }
+
+    /// W of A* and IDA* (1 unless weighted); `None` for algorithms without one.
+    pub const fn weight(self) -> Option<Weight> {
+        match self {
+            Algorithm::AStar | Algorithm::IdaStar => Some(Weight::ONE),
+            Algorithm::WeightedAStar(w) | Algorithm::WeightedIdaStar(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// This algorithm searching on f = g + W·h: A* and IDA* take any
+    /// weight (W = 1 leaves them as they are); the others take none.
+    ///
+    /// # Errors
+    /// [`Error::NoWeight`] for an algorithm that has no weight.
+    pub fn weighted(self, weight: Weight) -> Result<Algorithm, Error> {
+        let one = weight == Weight::ONE;
+        match self {
+            Algorithm::AStar | Algorithm::WeightedAStar(_) => {
+                Ok(if one { Algorithm::AStar } else { Algorithm::WeightedAStar(weight) })
+            }
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => {
+                Ok(if one { Algorithm::IdaStar } else { Algorithm::WeightedIdaStar(weight) })
+            }
+            other => Err(Error::NoWeight { algorithm: other.name() }),
+        }
     }
 }
 
@@ -183,9 +230,11 @@ pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
 pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
     match algorithm {
         Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
-        Algorithm::AStar => astar::bytes_per_state::<B>(),
+        Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
+            best_first::bytes_per_state::<B>()
+        }
         // Only the path is stored; any budget is far beyond it.
-        Algorithm::IdaStar => 1,
+        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => 1,
     }
 }
 
@@ -389,11 +438,7 @@ pub fn solve(
     }
     if uses_pdb {
         let pdb = pattern_databases(goal, tables)?;
-        let board = Packed::from_tiles(start.cells());
-        return Ok(match algorithm {
-            Algorithm::IdaStar => idastar(&board, goal, pdb, limits),
-            _ => astar(&board, goal, pdb, limits),
-        });
+        return Ok(run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits));
     }
     Ok(match Encoding::of(shape) {
         Encoding::Packed => solve_as::<Packed>(start, goal, algorithm, heuristic, limits),
@@ -470,8 +515,26 @@ fn solve_as<B: Board>(
     match algorithm {
         Algorithm::Bfs => bfs(&board, goal, limits),
         Algorithm::Dfs => dfs(&board, goal, limits),
-        Algorithm::AStar => with_heuristic!(heuristic, goal, |h| astar(&board, goal, h, limits)),
-        Algorithm::IdaStar => with_heuristic!(heuristic, goal, |h| idastar(&board, goal, h, limits)),
+        informed => with_heuristic!(heuristic, goal, |h| run(informed, &board, goal, h, limits)),
+    }
+}
+
+/// Runs `algorithm` with heuristic `h`, which the uninformed searches ignore.
+fn run<B: Board, H: Heuristic<B>>(
+    algorithm: Algorithm,
+    board: &B,
+    goal: &Goal,
+    h: &H,
+    limits: &Limits,
+) -> Outcome {
+    match algorithm {
+        Algorithm::Bfs => bfs(board, goal, limits),
+        Algorithm::Dfs => dfs(board, goal, limits),
+        Algorithm::AStar => astar(board, goal, h, limits),
+        Algorithm::IdaStar => idastar(board, goal, h, limits),
+        Algorithm::Greedy => greedy(board, goal, h, limits),
+        Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
+        Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
     }
 }
 

@@ -5,12 +5,14 @@ turns these raw flags into library values.
 
 use crate::exit::{self, Exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use npuzzle::Weight;
 use npuzzle::batch::Shard;
+use npuzzle::board::{MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any N×N up to 8×8).
+/// Solve sliding-tile puzzles: the 8-puzzle, the 15-puzzle, any board from 2x2 to 256x256, square or not.
 #[derive(Debug, Parser)]
 #[command(name = "npuzzle", version, about, after_help = exit::help(exit::SOLVE), propagate_version = true)]
 pub struct Cli {
@@ -109,6 +111,9 @@ pub struct SolveArgs {
     pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
+    pub size: SizeArg,
+
+    #[command(flatten)]
     pub search: SearchArgs,
 
     /// Output format.
@@ -149,9 +154,24 @@ pub struct AlgorithmArgs {
     #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
     pub algo: AlgoArg,
 
-    /// Heuristic for A* and IDA* (ignored by bfs and dfs).
+    /// Heuristic for astar, idastar and greedy (ignored by bfs, dfs and rows).
     #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
     pub heuristic: HeuristicArg,
+
+    /// Weight W for astar and idastar: search on f = g + W·h. With an admissible heuristic the path is at most W
+    /// times the shortest; larger weights search far fewer nodes (a number ≥ 1, such as 1.5 or 2).
+    #[arg(long, value_name = "W")]
+    pub weight: Option<Weight>,
+}
+
+/// `--size`, for boards that do not show their own shape.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct SizeArg {
+    /// The board's size as N or WxH (columns x rows), for boards written on one line or one number per line; a board
+    /// laid out in rows, or with a size header, must agree with it.
+    #[expect(clippy::doc_markdown, reason = "a help text, shown as written")]
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<Shape>,
 }
 
 /// Limits shared by every search command.
@@ -170,18 +190,20 @@ pub struct LimitArgs {
     pub timeout: Option<Duration>,
 }
 
-/// `--algo` values.
+/// `--algo` values, each with when to use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AlgoArg {
-    /// Breadth-first search.
+    /// Breadth-first search: shortest paths on small boards (it stores every state it meets).
     Bfs,
-    /// Depth-first search.
+    /// Depth-first search: some path, usually a very long one; for textbook comparisons.
     Dfs,
-    /// A* search.
+    /// A*: shortest paths with the heuristic's help, up to 15-puzzles; --weight trades length for speed.
     #[value(alias = "ast")]
     Astar,
-    /// Iterative-deepening A* (optimal, memory linear in the depth).
+    /// Iterative-deepening A*: shortest paths in almost no memory; 15-puzzles with --heuristic pdb.
     Idastar,
+    /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 to 8x8 boards.
+    Greedy,
 }
 
 /// `--heuristic` values.
@@ -309,6 +331,9 @@ pub struct BatchArgs {
     pub algorithm: AlgorithmArgs,
 
     #[command(flatten)]
+    pub size: SizeArg,
+
+    #[command(flatten)]
     pub search: SearchArgs,
 
     /// Output format [default: table when standard output is a terminal, else csv].
@@ -328,9 +353,10 @@ pub struct BatchArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("goal", |a| a.help("The goal to scramble from (as for solve)")))]
 pub struct GenerateArgs {
-    /// Board width N.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
-    pub size: u8,
+    /// Board size: N for N×N, or WxH (columns x rows), each side 2 to 256.
+    #[expect(clippy::doc_markdown, reason = "a help text, shown as written")]
+    #[arg(long, value_name = "N|WxH", value_parser = parse_size)]
+    pub size: Shape,
 
     /// Scramble by a random walk of K moves from the goal, never undoing the last move.
     #[arg(long, value_name = "K", conflicts_with = "random")]
@@ -368,6 +394,9 @@ pub struct CheckArgs {
     pub puzzle: String,
 
     #[command(flatten)]
+    pub size: SizeArg,
+
+    #[command(flatten)]
     pub goal: GoalArg,
 
     #[command(flatten)]
@@ -384,6 +413,9 @@ pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
+
+    #[command(flatten)]
+    pub size: SizeArg,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -410,6 +442,17 @@ pub enum RowFormatArg {
     Csv,
     /// JSON Lines: one object per row, the keys of solve --format json.
     Json,
+}
+
+/// `N` or `WxH` within the sides boards may have.
+fn parse_size(text: &str) -> Result<Shape, String> {
+    let shape = parse_shape(text)
+        .ok_or_else(|| format!("'{text}' is not a size: expected N or WxH, such as 4 or 4x3"))?;
+    if supported(shape) {
+        Ok(shape)
+    } else {
+        Err(format!("a {shape} board is not supported: each side must be {MIN_SIDE} to {MAX_SIDE}"))
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

@@ -132,7 +132,7 @@ fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Progress<'_>)) -> T) -> T {
 
 /// `npuzzle pdb build`.
 pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
-    let spec = goal_spec(&args.goal)?;
+    let spec = goal_spec(&args.goal, None)?;
     let width = match &spec {
         GoalSpec::Board(tiles) => tiles.width(),
         _ => PDB_WIDTH,

@@ -16,8 +16,9 @@ use cli::{
     AlgoArg, AlgorithmArgs, Cli, Command, FormatArg, GoalArg, HeuristicArg, LimitArgs, PdbCommand, SolveArgs,
 };
 use exit::Exit;
+use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, read_input, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, solve};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -76,9 +77,9 @@ fn run(cli: Cli) -> Result<Exit> {
 }
 
 fn run_solve(args: &SolveArgs) -> Result<Exit> {
-    let start = read_input(&Input::from_arg(&args.start))?;
-    let goal = goal_for(&args.search.goal, &start, &args.start)?;
-    let (algorithm, heuristic) = strategy(args.algorithm);
+    let (algorithm, heuristic) = strategy(args.algorithm)?;
+    let start = read_input_with(&Input::from_arg(&args.start), args.size.size)?;
+    let goal = goal_for(&args.search.goal, &start, args.size.size, &args.start)?;
     // Tables first: until the search starts, Ctrl-C simply ends the process.
     let tables = if goal.parity(start.cells()).solvable() {
         databases::for_search(algorithm, heuristic, &goal, &args.search.pdb)?
@@ -107,15 +108,16 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
 
 /// The goal for `start` (read from `origin`), naming both when their sizes
 /// differ.
-fn goal_for(arg: &GoalArg, start: &Tiles, origin: &str) -> Result<Goal> {
-    Goal::new(&goal_spec(arg)?, start.width()).map_err(|e| match e {
+fn goal_for(arg: &GoalArg, start: &Tiles, size: Option<Shape>, origin: &str) -> Result<Goal> {
+    Goal::new(&goal_spec(arg, size)?, start.shape()).map_err(|e| match e {
         npuzzle::Error::GoalSize { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
         other => other.into(),
     })
 }
 
-/// `--goal`: a named goal, else a board read like START.
-fn goal_spec(arg: &GoalArg) -> Result<GoalSpec> {
+/// `--goal`: a named goal, else a board read like START (with the same
+/// `--size`).
+fn goal_spec(arg: &GoalArg, size: Option<Shape>) -> Result<GoalSpec> {
     let arg = arg.text.as_str();
     if let Some(spec) = GoalSpec::named(arg) {
         return Ok(spec);
@@ -123,7 +125,7 @@ fn goal_spec(arg: &GoalArg) -> Result<GoalSpec> {
     if !arg.bytes().any(|b| b.is_ascii_digit()) && !std::path::Path::new(arg).exists() && arg != "-" {
         bail!("unknown goal '{arg}': expected blank-first, blank-last, snail, a file or an inline board");
     }
-    let tiles = read_input(&Input::from_arg(arg)).map_err(|mut e| {
+    let tiles = read_input_with(&Input::from_arg(arg), size).map_err(|mut e| {
         e.origin = format!("goal {}", e.origin);
         e
     })?;
@@ -131,17 +133,20 @@ fn goal_spec(arg: &GoalArg) -> Result<GoalSpec> {
 }
 
 /// The algorithm and heuristic `--algo` and `--heuristic` name.
-fn strategy(args: AlgorithmArgs) -> (Algorithm, HeuristicKind) {
-    (algorithm(args.algo), heuristic(args.heuristic))
-}
-
-fn algorithm(arg: AlgoArg) -> Algorithm {
-    match arg {
+/// The algorithm (with its `--weight`) and heuristic asked for.
+fn strategy(args: AlgorithmArgs) -> Result<(Algorithm, HeuristicKind)> {
+    let algorithm = match args.algo {
         AlgoArg::Bfs => Algorithm::Bfs,
         AlgoArg::Dfs => Algorithm::Dfs,
         AlgoArg::Astar => Algorithm::AStar,
         AlgoArg::Idastar => Algorithm::IdaStar,
-    }
+        AlgoArg::Greedy => Algorithm::Greedy,
+    };
+    let algorithm = match args.weight {
+        Some(weight) => algorithm.weighted(weight).map_err(|e| anyhow!("--weight {weight}: {e}"))?,
+        None => algorithm,
+    };
+    Ok((algorithm, heuristic(args.heuristic)))
 }
 
 fn heuristic(arg: HeuristicArg) -> HeuristicKind {

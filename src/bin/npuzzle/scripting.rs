@@ -14,8 +14,9 @@ use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, puzzle_text};
+use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Column, Layout, RowFormat, reporter};
-use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, read_input};
+use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 
@@ -31,11 +32,12 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let jobs =
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
-    let goal = goal_spec(&args.search.goal)?;
-    let (algorithm, heuristic) = strategy(args.algorithm);
+    let (algorithm, heuristic) = strategy(args.algorithm)?;
+    let goal = goal_spec(&args.search.goal, args.size.size)?;
     let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
     let settings = Settings {
         goal,
+        size: args.size.size,
         algorithm,
         heuristic,
         limits: limits(&args.search.limits, Some(interrupt_flag())),
@@ -88,14 +90,14 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
 
 /// `npuzzle generate`.
 pub fn generate(args: &GenerateArgs) -> Result<Exit> {
-    let width = usize::from(args.size);
-    let spec = goal_spec(&args.goal)?;
+    let shape = args.size;
+    let spec = goal_spec(&args.goal, Some(shape))?;
     if let GoalSpec::Board(tiles) = &spec
-        && tiles.width() != width
+        && tiles.shape() != shape
     {
-        bail!("--goal is {0}×{0} but --size is {width}", tiles.width());
+        bail!("--goal is {} but --size is {shape}", tiles.shape());
     }
-    let goal = Goal::new(&spec, width)?;
+    let goal = Goal::new(&spec, shape)?;
     if args.count > 1 && args.out.is_none() {
         bail!("--count {} needs --out DIR: standard output takes one board", args.count);
     }
@@ -118,7 +120,7 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
             _ => "",
         };
         let comment = format!(
-            "{width}x{width} puzzle: {how}{twist}\nnpuzzle generate --seed {seed}: board {index} of {}",
+            "{shape} puzzle: {how}{twist}\nnpuzzle generate --seed {seed}: board {index} of {}",
             args.count
         );
         puzzle_text(&tiles, &comment)
@@ -151,10 +153,10 @@ fn clock_seed() -> u64 {
 /// `npuzzle check`.
 pub fn check(args: &CheckArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
-    let start = read_input(&input)?;
-    let goal = goal_for(&args.goal, &start, &args.puzzle)?;
+    let start = read_input_with(&input, args.size.size)?;
+    let goal = goal_for(&args.goal, &start, args.size.size, &args.puzzle)?;
     let parity = goal.parity(start.cells());
-    let width = start.width();
+    let shape = start.shape();
     let indent = |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };
 
     let solvable = parity.solvable();
@@ -162,7 +164,9 @@ pub fn check(args: &CheckArgs) -> Result<Exit> {
         let mut out = io::stdout().lock();
         writeln!(out, "puzzle: {}", input.origin())?;
         write!(out, "{}", indent(start.display_grid(true)))?;
-        writeln!(out, "width: {width} ({width}x{width}: {} tiles and the blank)", width * width - 1)?;
+        writeln!(out, "size: {shape} ({} tiles and the blank)", shape.cells() - 1)?;
+        writeln!(out, "width: {}", shape.width())?;
+        writeln!(out, "height: {}", shape.height())?;
         writeln!(out, "goal: {}", args.goal.text)?;
         write!(out, "{}", indent(goal.tiles().display_grid(true)))?;
         writeln!(out, "solvable: {}", if solvable { "yes" } else { "no" })?;
@@ -174,7 +178,7 @@ pub fn check(args: &CheckArgs) -> Result<Exit> {
             let value = kind.value(&goal, start.cells());
             writeln!(out, "  {}: {}", kind.name(), number(value))?;
         }
-        if start.width() == PDB_WIDTH {
+        if shape == Shape::square(PDB_WIDTH) {
             // Like compare, check reads the databases only if they are built.
             match databases::if_built(&goal, &args.pdb) {
                 Ok(Tables { pdb: Some(pdb) }) => {
@@ -198,8 +202,8 @@ fn number(value: f64) -> String {
 /// `npuzzle compare`.
 pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
-    let start = read_input(&input)?;
-    let goal = goal_for(&args.search.goal, &start, &args.puzzle)?;
+    let start = read_input_with(&input, args.size.size)?;
+    let goal = goal_for(&args.search.goal, &start, args.size.size, &args.puzzle)?;
     let tables = databases::if_built(&goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE
@@ -219,11 +223,11 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
         }
         writeln!(
             stdout,
-            "{}: {w}x{w}, goal {}; each run limited to {}\n",
+            "{}: {}, goal {}; each run limited to {}\n",
             input.origin(),
+            start.shape(),
             args.search.goal.text,
             bounds.join(", "),
-            w = start.width(),
         )?;
     }
     let mut statuses = Vec::new();

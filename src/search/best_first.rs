@@ -1,0 +1,402 @@
+/*!
+Best-first graph search: the engine A*, weighted A* and greedy search share.
+Each is a [`Rule`] that turns a node's depth g and estimate h into its
+priority; everything else is the same.
+
+The open list holds boards tagged with the move that generated them,
+grouped by (priority, g). A rule gives one h for a priority and a g, so each
+group stores its h once: h is kept, never recovered from the priority
+(which would break as soon as the priority is not g + h). Order: lowest
+priority first; among equal priorities the larger g (the deeper node,
+closer to a goal); among equal g the most recently generated. Whole-number
+priorities use a bucket queue; fixed-point or fractional ones (euclidean,
+weights such as 1.5) a binary heap with the same order.
+
+A board is closed, with the move of the entry that reached it, the first
+time it comes out of the open list, in a compact [`TaggedSet`]; later
+entries for it are stale and skipped. With a consistent heuristic (every one
+here but the pattern databases) that first time is A*'s cheapest, and
+weighted A* stays within its bound without reopening (Likhachev, Gordon and
+Thrun, ARA*, 2003). The pattern databases are admissible but not
+consistent, so with them A* and weighted A* keep each closed board's g and
+reopen it when it is reached more cheaply (`Reopening`), at a few more bytes
+per state. Greedy search never reopens: its paths are not bounded anyway.
+A stored state costs one eight-byte value (packed boards) in either
+structure, and no parent boards are kept: the path is rebuilt by undoing
+stored moves from the goal.
+*/
+
+use super::table::TaggedSet;
+use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
+use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
+use crate::heuristic::Heuristic;
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::collections::hash_map::Entry;
+
+/// How a node's priority follows from its depth `g` and its estimate `h`
+/// (in heuristic units, `unit` to a move): lower is searched first.
+pub(crate) trait Rule: Copy {
+    fn key(self, g: u32, h: u32, unit: u32) -> u64;
+
+    /// The largest priority a node can have and still reach the goal
+    /// within `max_depth` moves, if the rule bounds it (IDA* cuts above it).
+    fn depth_cap(self, max_depth: u32, unit: u32) -> u64 {
+        let _ = (max_depth, unit);
+        u64::MAX
+    }
+}
+
+/// A*'s f = g + h.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plain;
+
+impl Rule for Plain {
+    #[inline]
+    fn key(self, g: u32, h: u32, unit: u32) -> u64 {
+        u64::from(g) * u64::from(unit) + u64::from(h)
+    }
+
+    /// With an admissible h, f = g + h never exceeds the cost of the
+    /// cheapest goal below: past `max_depth` moves nothing is in time.
+    fn depth_cap(self, max_depth: u32, unit: u32) -> u64 {
+        u64::from(max_depth).saturating_mul(u64::from(unit))
+    }
+}
+
+/// f = g + W·h with W = p / q, scaled by q so it stays a whole number.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weighted {
+    pub p: u64,
+    pub q: u64,
+}
+
+impl Rule for Weighted {
+    #[inline]
+    fn key(self, g: u32, h: u32, unit: u32) -> u64 {
+        self.q * u64::from(g) * u64::from(unit) + self.p * u64::from(h)
+    }
+}
+
+/// Greedy best-first: h alone.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Greedy;
+
+impl Rule for Greedy {
+    #[inline]
+    fn key(self, _: u32, h: u32, _: u32) -> u64 {
+        u64::from(h)
+    }
+}
+
+/// An open list ordered as the module documentation says.
+pub(crate) trait OpenList<B> {
+    /// Bytes one entry occupies.
+    const ENTRY_BYTES: u64;
+    fn new() -> Self;
+    fn push(&mut self, key: u64, g: u32, h: u32, board: B);
+    /// The best entry: its priority, g, h and board.
+    fn pop(&mut self) -> Option<(u64, u32, u32, B)>;
+    /// Entries held, stale ones included.
+    fn len(&self) -> usize;
+}
+
+/// The boards of one (priority, g), and their h.
+struct Bucket<B> {
+    h: u32,
+    boards: Vec<B>,
+}
+
+/// Buckets indexed by priority, then by g; each bucket a stack.
+pub(crate) struct BucketQueue<B> {
+    buckets: Vec<Vec<Bucket<B>>>,
+    /// `top[key]` bounds the largest non-empty g bucket at `key`.
+    top: Vec<usize>,
+    min_key: usize,
+    len: usize,
+}
+
+impl<B> OpenList<B> for BucketQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
+
+    fn new() -> Self {
+        BucketQueue { buckets: Vec::new(), top: Vec::new(), min_key: 0, len: 0 }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64, g: u32, h: u32, board: B) {
+        let (key, g) = (key as usize, g as usize);
+        if key >= self.buckets.len() {
+            self.buckets.resize_with(key + 1, Vec::new);
+            self.top.resize(key + 1, 0);
+        }
+        let row = &mut self.buckets[key];
+        if g >= row.len() {
+            row.resize_with(g + 1, || Bucket { h: 0, boards: Vec::new() });
+        }
+        let bucket = &mut row[g];
+        debug_assert!(bucket.boards.is_empty() || bucket.h == h, "one h per priority and g");
+        bucket.h = h;
+        bucket.boards.push(board);
+        self.len += 1;
+        self.top[key] = self.top[key].max(g);
+        self.min_key = self.min_key.min(key);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
+        while self.min_key < self.buckets.len() {
+            let key = self.min_key;
+            let row = &mut self.buckets[key];
+            loop {
+                let g = self.top[key];
+                if let Some(bucket) = row.get_mut(g)
+                    && let Some(board) = bucket.boards.pop()
+                {
+                    self.len -= 1;
+                    return Some((key as u64, g as u32, bucket.h, board));
+                }
+                if g == 0 {
+                    break;
+                }
+                self.top[key] = g - 1;
+            }
+            // This priority is exhausted: give its memory back. With A* and
+            // a consistent heuristic it stays empty; with weights, greedy
+            // search or the pattern databases a later push may refill it
+            // and lower `min_key`.
+            *row = Vec::new();
+            self.min_key += 1;
+        }
+        None
+    }
+}
+
+/// A heap entry; `Ord` is reversed so `BinaryHeap` pops the best first.
+struct HeapItem<B> {
+    key: u64,
+    g: u32,
+    h: u32,
+    seq: u64,
+    board: B,
+}
+
+impl<B> PartialEq for HeapItem<B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<B> Eq for HeapItem<B> {}
+impl<B> PartialOrd for HeapItem<B> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<B> Ord for HeapItem<B> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.key.cmp(&self.key).then(self.g.cmp(&other.g)).then(self.seq.cmp(&other.seq))
+    }
+}
+
+/// A binary heap with the bucket queue's order, for priorities too finely
+/// spread for buckets.
+pub(crate) struct HeapQueue<B> {
+    heap: BinaryHeap<HeapItem<B>>,
+    seq: u64,
+}
+
+impl<B> OpenList<B> for HeapQueue<B> {
+    const ENTRY_BYTES: u64 = std::mem::size_of::<HeapItem<B>>() as u64;
+
+    fn new() -> Self {
+        HeapQueue { heap: BinaryHeap::new(), seq: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64, g: u32, h: u32, board: B) {
+        self.seq += 1;
+        self.heap.push(HeapItem { key, g, h, seq: self.seq, board });
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
+        self.heap.pop().map(|item| (item.key, item.g, item.h, item.board))
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+}
+
+/// Worst-case bytes per stored state with a whole-number, consistent
+/// heuristic (see [`bytes_per_state_with`]).
+pub(crate) fn bytes_per_state<B: Board>() -> u64 {
+    bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>()
+}
+
+/// Worst-case bytes per stored state: a closed record, or an open entry in a
+/// vector that just doubled (plus slack for the per-priority bucket vectors).
+fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {
+    C::BYTES_PER_STATE.max(2 * Q::ENTRY_BYTES + 8)
+}
+
+/// What a best-first search remembers of the boards it has expanded.
+pub(crate) trait Closed<B: Board> {
+    /// Worst-case bytes per remembered board.
+    const BYTES_PER_STATE: u64;
+    fn new() -> Self;
+    /// Records `entry` (reached at depth `g`) as expanded; false when it is
+    /// stale, i.e. the board was expanded before at least as cheaply.
+    fn close(&mut self, entry: B::Tagged, g: u32) -> bool;
+    /// Whether reaching `child` at depth `g` can be skipped.
+    fn settled(&self, child: &B::Tagged, g: u32) -> bool;
+    /// The move that reached an expanded board.
+    fn arrival(&self, board: &B) -> Option<Move>;
+    fn len(&self) -> usize;
+}
+
+/// A board is closed once, by its first expansion: all A* needs with a
+/// consistent heuristic, and what greedy search always does.
+impl<B: Board> Closed<B> for TaggedSet<B> {
+    /// A slot at the lowest load, 0.375.
+    const BYTES_PER_STATE: u64 = std::mem::size_of::<B::Tagged>() as u64 * 8 / 3;
+    fn new() -> Self {
+        TaggedSet::new()
+    }
+    #[inline]
+    fn close(&mut self, entry: B::Tagged, _: u32) -> bool {
+        self.insert(entry)
+    }
+    #[inline]
+    fn settled(&self, child: &B::Tagged, _: u32) -> bool {
+        self.get(child).is_some()
+    }
+    fn arrival(&self, board: &B) -> Option<Move> {
+        self.get(&board.tag(None)).and_then(|t| B::untag(t).1)
+    }
+    fn len(&self) -> usize {
+        TaggedSet::len(self)
+    }
+}
+
+/// For admissible but inconsistent heuristics (the blank-minimised pattern
+/// databases): each board keeps the g of its last expansion, and a board
+/// reached more cheaply later is expanded again, which keeps A*'s paths
+/// optimal and weighted A*'s within their bound.
+pub(crate) struct Reopening<B> {
+    /// `g << 3 | move code` of each expanded board.
+    records: FxHashMap<B, u32>,
+}
+
+impl<B: Board> Closed<B> for Reopening<B> {
+    /// A hash-map slot, with old and new tables alive while doubling.
+    const BYTES_PER_STATE: u64 = (std::mem::size_of::<(B, u32)>() as u64 + 1) * 24 / 7;
+    fn new() -> Self {
+        Reopening { records: FxHashMap::default() }
+    }
+    #[inline]
+    fn close(&mut self, entry: B::Tagged, g: u32) -> bool {
+        let (board, arrival) = B::untag(entry);
+        let record = g << 3 | u32::from(move_code(arrival));
+        match self.records.entry(board) {
+            Entry::Vacant(slot) => {
+                slot.insert(record);
+                true
+            }
+            Entry::Occupied(mut slot) if *slot.get() >> 3 > g => {
+                slot.insert(record);
+                true
+            }
+            Entry::Occupied(_) => false,
+        }
+    }
+    #[inline]
+    fn settled(&self, child: &B::Tagged, g: u32) -> bool {
+        self.records.get(&B::untag(*child).0).is_some_and(|&r| r >> 3 <= g)
+    }
+    fn arrival(&self, board: &B) -> Option<Move> {
+        self.records.get(board).and_then(|&r| code_move((r & 7) as u8))
+    }
+    fn len(&self) -> usize {
+        self.records.len()
+    }
+}
+
+/// Best-first search from `start` to `goal` in the order of `rule`, with
+/// open list `Q` and closed set `C`: textbook graph search, the goal tested
+/// on removal, nodes deeper than `limits.max_depth` not expanded.
+pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C: Closed<B>>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    rule: R,
+    limits: &Limits,
+) -> Outcome {
+    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
+    let geometry = Geometry::new(goal.shape());
+    let target = B::from_tiles(goal.tiles().cells());
+    let mut closed = C::new();
+    let mut open = Q::new();
+    let mut stats = Stats { max_frontier: 1, ..Stats::default() };
+    let h_start = h.estimate(start);
+    open.push(rule.key(0, h_start, H::UNIT), 0, h_start, start.tag(None));
+    let mut cut_at_depth = false;
+    let mut peak_stored = 1;
+
+    let status = 'search: loop {
+        if let Some(limit) = budget.tick() {
+            break Status::Limit(limit);
+        }
+        let Some((_, g, h_board, entry)) = open.pop() else {
+            break exhausted(cut_at_depth, &budget);
+        };
+        if !closed.close(entry, g) {
+            continue; // stale: this board came out before, at least as cheaply
+        }
+        let (board, arrival) = B::untag(entry);
+        if board == target {
+            break Status::Solved;
+        }
+        if g >= budget.max_depth() {
+            cut_at_depth = true;
+            continue;
+        }
+        stats.nodes_expanded += 1;
+        let blank = board.blank();
+        let child_g = g + 1;
+        let back = arrival.map(Move::inverse);
+        for (mv, from) in geometry.moves(blank) {
+            stats.nodes_generated += 1;
+            if Some(mv) == back {
+                continue; // the parent: expanded a moment ago, one move cheaper
+            }
+            let child = board.slide(blank, from).tag(Some(mv));
+            if closed.settled(&child, child_g) {
+                continue;
+            }
+            let stored = closed.len() + open.len();
+            if budget.full(stored) {
+                break 'search Status::Limit(budget.nodes_limit());
+            }
+            // Stale entries leave the open list without closing anything, so
+            // the count can fall: the figure is its peak, not its last value.
+            peak_stored = peak_stored.max(stored + 1);
+            let h_child = h.update(&B::untag(child).0, h_board, board.tile(from), from, blank);
+            open.push(rule.key(child_g, h_child, H::UNIT), child_g, h_child, child);
+            stats.max_depth = stats.max_depth.max(child_g);
+        }
+        stats.max_frontier = stats.max_frontier.max(open.len() as u64);
+    };
+
+    stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
+    stats.runtime = budget.elapsed();
+    let path = (status == Status::Solved).then(|| rebuild_path(&geometry, target, |b| closed.arrival(b)));
+    Outcome { status, path, stats }
+}
