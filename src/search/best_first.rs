@@ -7,8 +7,11 @@ The open list holds boards tagged with the move that generated them,
 grouped by (priority, g). A rule gives one h for a priority and a g, so each
 group stores its h once: h is kept, never recovered from the priority
 (which would break as soon as the priority is not g + h). Order: lowest
-priority first; among equal priorities the larger g (the deeper node,
-closer to a goal); among equal g the most recently generated. Whole-number
+priority first; among equal priorities A* and weighted A* take the larger
+g (the deeper node, closer to a goal), greedy search the smaller (for the
+same estimate, the node fewer moves from the start: its paths measured a
+third as long on Korf and Felner's 24-puzzles); among equal g the most
+recently generated. Whole-number
 priorities use a bucket queue; fixed-point or fractional ones (euclidean,
 weights such as 1.5) a binary heap with the same order.
 
@@ -38,6 +41,14 @@ use std::collections::hash_map::Entry;
 /// How a node's priority follows from its depth `g` and its estimate `h`
 /// (in heuristic units, `unit` to a move): lower is searched first.
 pub(crate) trait Rule: Copy {
+    /// Among equal priorities, whether the deeper node comes first.
+    const DEEPER_FIRST: bool = true;
+
+    /// Whether priorities come out in increasing order, so that one that is
+    /// exhausted stays empty (A* with a consistent heuristic; the rare
+    /// refill under an inconsistent one only costs an allocation).
+    const MONOTONE: bool = false;
+
     fn key(self, g: u32, h: u32, unit: u32) -> u64;
 
     /// The largest priority a node can have and still reach the goal
@@ -53,6 +64,8 @@ pub(crate) trait Rule: Copy {
 pub(crate) struct Plain;
 
 impl Rule for Plain {
+    const MONOTONE: bool = true;
+
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
         u64::from(g) * u64::from(unit) + u64::from(h)
@@ -84,17 +97,19 @@ impl Rule for Weighted {
 pub(crate) struct Greedy;
 
 impl Rule for Greedy {
+    const DEEPER_FIRST: bool = false;
+
     #[inline]
     fn key(self, _: u32, h: u32, _: u32) -> u64 {
         u64::from(h)
     }
 }
 
-/// An open list ordered as the module documentation says.
+/// An open list ordered as the module documentation says, for `R`'s order.
 pub(crate) trait OpenList<B> {
     /// Bytes one entry occupies.
     const ENTRY_BYTES: u64;
-    fn new() -> Self;
+    fn new<R: Rule>() -> Self;
     fn push(&mut self, key: u64, g: u32, h: u32, board: B);
     /// The best entry: its priority, g, h and board.
     fn pop(&mut self) -> Option<(u64, u32, u32, B)>;
@@ -111,17 +126,28 @@ struct Bucket<B> {
 /// Buckets indexed by priority, then by g; each bucket a stack.
 pub(crate) struct BucketQueue<B> {
     buckets: Vec<Vec<Bucket<B>>>,
-    /// `top[key]` bounds the largest non-empty g bucket at `key`.
-    top: Vec<usize>,
+    /// `next[key]`: the g bucket at `key` to look in first, at or beyond
+    /// which (in the order g is taken) every non-empty bucket lies.
+    next: Vec<usize>,
     min_key: usize,
     len: usize,
+    deeper_first: bool,
+    /// Whether an exhausted priority's row is freed (see [`Rule::MONOTONE`]).
+    release: bool,
 }
 
 impl<B> OpenList<B> for BucketQueue<B> {
     const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
 
-    fn new() -> Self {
-        BucketQueue { buckets: Vec::new(), top: Vec::new(), min_key: 0, len: 0 }
+    fn new<R: Rule>() -> Self {
+        BucketQueue {
+            buckets: Vec::new(),
+            next: Vec::new(),
+            min_key: 0,
+            len: 0,
+            deeper_first: R::DEEPER_FIRST,
+            release: R::MONOTONE,
+        }
     }
 
     #[inline]
@@ -134,7 +160,7 @@ impl<B> OpenList<B> for BucketQueue<B> {
         let (key, g) = (key as usize, g as usize);
         if key >= self.buckets.len() {
             self.buckets.resize_with(key + 1, Vec::new);
-            self.top.resize(key + 1, 0);
+            self.next.resize(key + 1, if self.deeper_first { 0 } else { usize::MAX });
         }
         let row = &mut self.buckets[key];
         if g >= row.len() {
@@ -145,7 +171,8 @@ impl<B> OpenList<B> for BucketQueue<B> {
         bucket.h = h;
         bucket.boards.push(board);
         self.len += 1;
-        self.top[key] = self.top[key].max(g);
+        let next = &mut self.next[key];
+        *next = if self.deeper_first { (*next).max(g) } else { (*next).min(g) };
         self.min_key = self.min_key.min(key);
     }
 
@@ -155,23 +182,29 @@ impl<B> OpenList<B> for BucketQueue<B> {
             let key = self.min_key;
             let row = &mut self.buckets[key];
             loop {
-                let g = self.top[key];
+                let g = self.next[key];
                 if let Some(bucket) = row.get_mut(g)
                     && let Some(board) = bucket.boards.pop()
                 {
                     self.len -= 1;
                     return Some((key as u64, g as u32, bucket.h, board));
                 }
-                if g == 0 {
-                    break;
+                match (self.deeper_first, g) {
+                    (true, 0) => break,
+                    (true, _) => self.next[key] = g - 1,
+                    (false, _) if g >= row.len().saturating_sub(1) => break,
+                    (false, _) => self.next[key] = g + 1,
                 }
-                self.top[key] = g - 1;
             }
-            // This priority is exhausted: give its memory back. With A* and
-            // a consistent heuristic it stays empty; with weights, greedy
-            // search or the pattern databases a later push may refill it
-            // and lower `min_key`.
-            *row = Vec::new();
+            self.next[key] = if self.deeper_first { 0 } else { usize::MAX };
+            // This priority is exhausted. A*'s stays empty, so its memory
+            // (millions of boards at a 15-puzzle's f) goes back; weighted and
+            // greedy search refill priorities all the time, and freeing
+            // their rows would reallocate them over and over (measured: an
+            // eighth of greedy search's instructions).
+            if self.release {
+                *row = Vec::new();
+            }
             self.min_key += 1;
         }
         None
@@ -181,7 +214,9 @@ impl<B> OpenList<B> for BucketQueue<B> {
 /// A heap entry; `Ord` is reversed so `BinaryHeap` pops the best first.
 struct HeapItem<B> {
     key: u64,
-    g: u32,
+    /// g, or its complement when shallower nodes come first, so that the
+    /// larger `rank` always wins a tie.
+    rank: u32,
     h: u32,
     seq: u64,
     board: B,
@@ -200,7 +235,7 @@ impl<B> PartialOrd for HeapItem<B> {
 }
 impl<B> Ord for HeapItem<B> {
     fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key).then(self.g.cmp(&other.g)).then(self.seq.cmp(&other.seq))
+        other.key.cmp(&self.key).then(self.rank.cmp(&other.rank)).then(self.seq.cmp(&other.seq))
     }
 }
 
@@ -209,24 +244,27 @@ impl<B> Ord for HeapItem<B> {
 pub(crate) struct HeapQueue<B> {
     heap: BinaryHeap<HeapItem<B>>,
     seq: u64,
+    /// Mask applied to g to rank ties: none when deeper nodes come first,
+    /// all ones (the complement) when shallower ones do.
+    flip: u32,
 }
 
 impl<B> OpenList<B> for HeapQueue<B> {
     const ENTRY_BYTES: u64 = std::mem::size_of::<HeapItem<B>>() as u64;
 
-    fn new() -> Self {
-        HeapQueue { heap: BinaryHeap::new(), seq: 0 }
+    fn new<R: Rule>() -> Self {
+        HeapQueue { heap: BinaryHeap::new(), seq: 0, flip: if R::DEEPER_FIRST { 0 } else { u32::MAX } }
     }
 
     #[inline]
     fn push(&mut self, key: u64, g: u32, h: u32, board: B) {
         self.seq += 1;
-        self.heap.push(HeapItem { key, g, h, seq: self.seq, board });
+        self.heap.push(HeapItem { key, rank: g ^ self.flip, h, seq: self.seq, board });
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
-        self.heap.pop().map(|item| (item.key, item.g, item.h, item.board))
+        self.heap.pop().map(|item| (item.key, item.rank ^ self.flip, item.h, item.board))
     }
 
     #[inline]
@@ -343,7 +381,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let geometry = Geometry::new(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
-    let mut open = Q::new();
+    let mut open = Q::new::<R>();
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     let h_start = h.estimate(start);
     open.push(rule.key(0, h_start, H::UNIT), 0, h_start, start.tag(None));
@@ -361,7 +399,10 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
             continue; // stale: this board came out before, at least as cheaply
         }
         let (board, arrival) = B::untag(entry);
-        if board == target {
+        // A computed estimate is 0 at the goal, which spares most boards
+        // the comparison; a table (the pattern databases) is data, so there
+        // the board itself is compared (see IDA*).
+        if (h_board == 0 || !H::CONSISTENT) && board == target {
             break Status::Solved;
         }
         if g >= budget.max_depth() {

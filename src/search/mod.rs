@@ -442,6 +442,7 @@ pub fn solve(
     }
     Ok(match Encoding::of(shape) {
         Encoding::Packed => solve_as::<Packed>(start, goal, algorithm, heuristic, limits),
+        Encoding::Wide32 => solve_as::<Wide<32>>(start, goal, algorithm, heuristic, limits),
         Encoding::Wide64 => solve_as::<Wide<64>>(start, goal, algorithm, heuristic, limits),
         Encoding::Wide256 => solve_as::<Wide<256>>(start, goal, algorithm, heuristic, limits),
     })
@@ -454,6 +455,8 @@ pub fn solve(
 enum Encoding {
     /// [`Packed`], up to 16 cells.
     Packed,
+    /// [`Wide<32>`](Wide), up to 32 cells: 5×5 and 4×8.
+    Wide32,
     /// [`Wide<64>`](Wide), up to 64 cells.
     Wide64,
     /// [`Wide<256>`](Wide), up to 16×16.
@@ -464,6 +467,7 @@ impl Encoding {
     fn of(shape: Shape) -> Encoding {
         match shape.cells() {
             cells if cells <= Packed::CAPACITY => Encoding::Packed,
+            cells if cells <= Wide::<32>::CAPACITY => Encoding::Wide32,
             cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
             _ => Encoding::Wide256,
         }
@@ -475,6 +479,7 @@ impl Encoding {
 pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
     match Encoding::of(shape) {
         Encoding::Packed => default_max_nodes::<Packed>(algorithm),
+        Encoding::Wide32 => default_max_nodes::<Wide<32>>(algorithm),
         Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
         Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
     }
