@@ -135,3 +135,70 @@ fn every_algorithm_on_sampled_states_of_the_2x5_rectangle() {
         every_algorithm_on_samples(2, 5, &goal, 5, &mut rng);
     }
 }
+
+// --- reading every layout, on the command line -------------------------------------------------
+
+use crate::util::npuzzle;
+use predicates::str::contains;
+
+#[test]
+fn boards_in_the_layouts_of_other_tools_are_read_with_their_shape_and_verdict() {
+    for (file, goal, size, code) in [
+        ("9x9/algs4-layout.txt", "blank-last", "9x9", 0),
+        ("10x10/algs4-layout.txt", "blank-last", "10x10", 0),
+        ("10x10/42-layout.txt", "snail", "10x10", 0),
+        ("17x17/42-layout.txt", "snail", "17x17", 0),
+        ("17x17/42-layout-unsolvable.txt", "snail", "17x17", 1),
+        ("rectangles/4x3-header.txt", "blank-first", "4x3", 0),
+        ("rectangles/2x5-rows.txt", "blank-last", "2x5", 0),
+    ] {
+        npuzzle()
+            .args(["check", &format!("puzzles/{file}"), "--goal", goal])
+            .assert()
+            .code(code)
+            .stdout(contains(format!("size: {size} (")));
+    }
+}
+
+#[test]
+fn an_inline_rectangle_takes_its_shape_from_size_and_is_refused_without_it() {
+    npuzzle()
+        .args(["solve", "1,2,3,4,0,5", "--size", "3x2", "--goal", "blank-last", "--format", "json"])
+        .assert()
+        .code(0)
+        .stdout(contains(r#""path":["Right"]"#))
+        .stdout(contains(r#""size":null,"width":3,"height":2"#));
+    npuzzle().args(["solve", "1,2,3,4,0,5", "--goal", "blank-last"]).assert().code(2).stderr(contains(
+        "6 numbers are not a square board: lay the board out in rows of equal length, or give its size",
+    ));
+    // Rows that contradict the size given are an error, not a guess.
+    npuzzle()
+        .args(["solve", "1 2 3\n4 0 5", "--size", "2x3"])
+        .assert()
+        .code(2)
+        .stderr(contains("the given size is 2x3 (3 rows of 2) but the board is laid out as 2 rows of 3"));
+}
+
+#[test]
+fn every_search_takes_a_16x16_board_and_none_takes_17x17() {
+    let moved: Vec<String> = {
+        let mut cells: Vec<u16> = (0..256).collect();
+        // Two moves from the goal: the blank went right, then down.
+        cells.swap(0, 1);
+        cells.swap(1, 17);
+        cells.iter().map(u16::to_string).collect()
+    };
+    let board = moved.join(",");
+    for algo in ["bfs", "dfs", "astar", "idastar", "greedy"] {
+        npuzzle()
+            .args(["solve", &board, "--algo", algo, "--max-depth", "4", "--format", "json"])
+            .assert()
+            .code(0)
+            .stdout(contains(r#""status":"solved""#));
+    }
+    npuzzle()
+        .args(["solve", "puzzles/17x17/42-layout.txt", "--goal", "snail"])
+        .assert()
+        .code(2)
+        .stderr(contains("a 17x17 board is too large for astar: searches take boards up to 16x16"));
+}
