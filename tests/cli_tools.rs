@@ -445,3 +445,54 @@ fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
         }
     }
 }
+
+#[test]
+fn generate_overwrites_no_file_without_force_and_names_the_one_in_the_way() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("2.txt"), "my own puzzle").unwrap();
+    let out = dir.path().to_str().unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--seed", "1", "--out", out])
+        .assert()
+        .code(2)
+        .stderr(contains("2.txt is already there: generate overwrites nothing without --force"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("2.txt")).unwrap(), "my own puzzle");
+    assert!(!dir.path().join("1.txt").exists(), "a refusal writes nothing at all");
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--seed", "1", "--out", out, "--force"])
+        .assert()
+        .code(0);
+    assert!(std::fs::read_to_string(dir.path().join("2.txt")).unwrap().contains("npuzzle generate --seed 1"));
+    // A list file is protected the same way.
+    let list = dir.path().join("set.list");
+    std::fs::write(&list, "keep me").unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--list", "--out", list.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(contains("set.list is already there"));
+    assert_eq!(std::fs::read_to_string(&list).unwrap(), "keep me");
+}
+
+#[test]
+fn generate_writes_a_list_one_board_per_line_that_reads_back() {
+    let text = stdout_of(&["generate", "--size", "4x3", "--count", "5", "--seed", "9", "--list"]);
+    assert!(text.starts_with("# 5 4x3 puzzles, one per line"), "{text}");
+    let entries = npuzzle::board::parse_list(&text, Some(npuzzle::board::Shape::new(4, 3)));
+    assert_eq!(entries.len(), 5);
+    assert!(entries.iter().all(|e| e.board.as_ref().is_ok_and(|b| b.width() == 4)));
+    // The same seed gives the same boards as the numbered files.
+    let single = stdout_of(&["generate", "--size", "4x3", "--seed", "9"]);
+    let first: Vec<u32> = entries[0].board.as_ref().unwrap().cells().iter().map(|&t| u32::from(t)).collect();
+    assert_eq!(board_numbers(&single), first);
+}
+
+#[test]
+fn generate_caps_its_random_walks() {
+    npuzzle()
+        .args(["generate", "--size", "3", "--moves", "18446744073709551615"])
+        .assert()
+        .code(2)
+        .stderr(contains("--moves"));
+    npuzzle().args(["generate", "--help"]).assert().stdout(contains("K up to 100000000"));
+}

@@ -46,12 +46,16 @@ impl SplitMix64 {
     }
 }
 
+/// The longest random walk [`generate`] takes: a hundred million moves take
+/// about a second, and no board needs more to be well mixed.
+pub const MAX_WALK: usize = 100_000_000;
+
 /// How a board is scrambled away from the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scramble {
-    /// This many random moves from the goal, never undoing the previous
-    /// move. The board is at most this many moves from the goal (a walk can
-    /// loop back closer).
+    /// This many random moves from the goal (at most [`MAX_WALK`]), never
+    /// undoing the previous move. The board is at most this many moves from
+    /// the goal (a walk can loop back closer).
     Walk(usize),
     /// A uniformly random board among all those of the wanted solvability.
     Uniform,
@@ -62,7 +66,7 @@ pub enum Scramble {
 /// it deliberately unsolvable.
 pub fn generate(goal: &Goal, scramble: Scramble, solvable: bool, rng: &mut SplitMix64) -> Tiles {
     let mut cells = match scramble {
-        Scramble::Walk(moves) => walk(goal, moves, rng),
+        Scramble::Walk(moves) => walk(goal, moves.min(MAX_WALK), rng),
         Scramble::Uniform => shuffle(goal.cells(), rng),
     };
     // Swapping two tiles is a bijection between the solvable and the

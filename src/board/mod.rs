@@ -10,13 +10,16 @@ written once and monomorphised per encoding.
 mod automaton;
 mod generate;
 mod goal;
+mod list;
 mod packed;
 mod parse;
 mod shape;
 mod wide;
 
-pub use generate::{Scramble, SplitMix64, generate, puzzle_text};
+pub use generate::{MAX_WALK, Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
+pub use list::list_line;
+pub use list::{Entry, parse_list};
 pub use packed::Packed;
 pub(crate) use parse::io_message;
 pub use parse::{

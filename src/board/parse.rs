@@ -234,6 +234,18 @@ pub enum ParseErrorKind {
         /// Numbers in all.
         count: usize,
     },
+    /// A line of a list that holds neither a board nor an id, a length and
+    /// a board.
+    #[error(
+        "{count} numbers are no board of a list: a line holds {} (or an id, the length and the board)",
+        match size { Some(s) => format!("the {} tiles of a {s} board", s.cells()), None => "N² tiles".to_owned() }
+    )]
+    ListLine {
+        /// Numbers on the line.
+        count: usize,
+        /// The size the boards were stated to have.
+        size: Option<Shape>,
+    },
     /// A side outside [`MIN_SIDE`]..=[`MAX_SIDE`].
     #[error("a {0} board is not supported (each side {MIN_SIDE} to {MAX_SIDE})")]
     BadSize(Shape),
@@ -404,12 +416,12 @@ pub fn parse_board_with(text: &str, size: Option<Shape>) -> Result<Tiles, (Optio
 }
 
 /// Lines ending in LF, CRLF or a lone CR (old Mac files).
-fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn split_lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n').flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
 }
 
-/// A token that is not a number.
-fn number(token: &str) -> Result<u64, ParseErrorKind> {
+/// A token as a non-negative integer, or what is wrong with it.
+pub(crate) fn number(token: &str) -> Result<u64, ParseErrorKind> {
     if !token.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParseErrorKind::BadToken(shown(token)));
     }

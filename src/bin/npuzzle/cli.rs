@@ -7,7 +7,7 @@ use crate::exit::{self, Exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::Weight;
 use npuzzle::batch::Shard;
-use npuzzle::board::{MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
+use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -352,21 +352,22 @@ pub struct BatchArgs {
 /// `npuzzle generate`.
 #[derive(Debug, Args)]
 #[command(mut_arg("goal", |a| a.help("The goal to scramble from (as for solve)")))]
+#[expect(clippy::struct_excessive_bools, reason = "each is a flag of its own on the command line")]
 pub struct GenerateArgs {
     /// Board size: N for N×N, or WxH (columns x rows), each side 2 to 256.
     #[expect(clippy::doc_markdown, reason = "a help text, shown as written")]
     #[arg(long, value_name = "N|WxH", value_parser = parse_size)]
     pub size: Shape,
 
-    /// Scramble by a random walk of K moves from the goal, never undoing the last move.
-    #[arg(long, value_name = "K", conflicts_with = "random")]
-    pub moves: Option<usize>,
+    /// Scramble by a random walk of K moves from the goal, never undoing the last move (K up to 100000000).
+    #[arg(long, value_name = "K", conflicts_with = "random", value_parser = clap::value_parser!(u64).range(0..=MAX_WALK as u64))]
+    pub moves: Option<u64>,
 
     /// Uniformly random boards (the default).
     #[arg(long)]
     pub random: bool,
 
-    /// How many boards; more than one needs --out.
+    /// How many boards; more than one needs --out or --list.
     #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
 
@@ -377,9 +378,19 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub goal: GoalArg,
 
-    /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output.
+    /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output;
+    /// with --list, the list file to write.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+
+    /// Write the boards as a list, one board per line (what batch --list and batch - read), to standard output or to
+    /// the file --out names.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Replace files that are already there (without it, generate refuses to overwrite anything).
+    #[arg(long)]
+    pub force: bool,
 
     /// Make deliberately unsolvable boards (two tiles swapped after scrambling).
     #[arg(long)]

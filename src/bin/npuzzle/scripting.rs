@@ -10,15 +10,16 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
-use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, puzzle_text};
+use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Column, Layout, RowFormat, reporter};
 use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 fn row_format(arg: RowFormatArg) -> RowFormat {
     match arg {
@@ -98,49 +99,95 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
         bail!("--goal is {} but --size is {shape}", tiles.shape());
     }
     let goal = Goal::new(&spec, shape)?;
-    if args.count > 1 && args.out.is_none() {
-        bail!("--count {} needs --out DIR: standard output takes one board", args.count);
+    if args.count > 1 && args.out.is_none() && !args.list {
+        bail!("--count {} needs --out DIR or --list: standard output takes one board", args.count);
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let scramble = args.moves.map_or(Scramble::Uniform, Scramble::Walk);
+    let scramble = args.moves.map_or(Scramble::Uniform, |k| Scramble::Walk(k as usize));
     let solvable = !args.unsolvable;
+    let how = match scramble {
+        Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal.text),
+        Scramble::Uniform => format!(
+            "a uniformly random {} board for the goal {}",
+            if solvable { "solvable" } else { "unsolvable" },
+            args.goal.text
+        ),
+    };
+    let twist = match (scramble, solvable) {
+        (Scramble::Walk(_), false) => ", then two tiles swapped: deliberately unsolvable",
+        _ => "",
+    };
     let mut rng = SplitMix64::new(seed);
+    let mut next = || scramble_board(&goal, scramble, solvable, &mut rng);
+    if args.list {
+        let mut text = format!(
+            "# {} {shape} puzzles, one per line: {how}{twist}\n# npuzzle generate --seed {seed}\n",
+            args.count
+        );
+        for index in 1..=args.count {
+            text.push_str(&list_line(&next(), index, None));
+            text.push('\n');
+        }
+        match &args.out {
+            None => write_stdout(text.as_bytes())?,
+            Some(path) => write_new(path, text.as_bytes(), args.force)?,
+        }
+        return Ok(Exit::Success);
+    }
     let mut board = |index: u64| {
-        let tiles = scramble_board(&goal, scramble, solvable, &mut rng);
-        let how = match scramble {
-            Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal.text),
-            Scramble::Uniform => format!(
-                "a uniformly random {} board for the goal {}",
-                if solvable { "solvable" } else { "unsolvable" },
-                args.goal.text
-            ),
-        };
-        let twist = match (scramble, solvable) {
-            (Scramble::Walk(_), false) => ", then two tiles swapped: deliberately unsolvable",
-            _ => "",
-        };
         let comment = format!(
             "{shape} puzzle: {how}{twist}\nnpuzzle generate --seed {seed}: board {index} of {}",
             args.count
         );
-        puzzle_text(&tiles, &comment)
+        puzzle_text(&next(), &comment)
     };
     match &args.out {
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(board(1).as_bytes())?;
-            out.flush()?;
-        }
+        None => write_stdout(board(1).as_bytes())?,
         Some(dir) => {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
             let digits = args.count.to_string().len();
-            for index in 1..=args.count {
-                let path = dir.join(format!("{index:0digits$}.txt"));
-                fs::write(&path, board(index)).with_context(|| format!("cannot write {}", path.display()))?;
+            let paths: Vec<PathBuf> =
+                (1..=args.count).map(|index| dir.join(format!("{index:0digits$}.txt"))).collect();
+            // Every name is checked before anything is written, so a refusal
+            // leaves the folder as it was.
+            if !args.force
+                && let Some(taken) = paths.iter().find(|p| fs::symlink_metadata(p).is_ok())
+            {
+                bail!("{} is already there: generate overwrites nothing without --force", taken.display());
+            }
+            for (index, path) in (1..=args.count).zip(&paths) {
+                write_new(path, board(index).as_bytes(), args.force)?;
             }
         }
     }
     Ok(Exit::Success)
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, which must not exist unless `force`: opened
+/// with "create new", so a file that appears in the meantime is not lost
+/// either.
+fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::AlreadyExists => {
+            anyhow!("{} is already there: generate overwrites nothing without --force", path.display())
+        }
+        _ => anyhow!(e).context(format!("cannot write {}", path.display())),
+    })?;
+    file.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// A seed from the clock, for runs without `--seed`.
