@@ -11,12 +11,14 @@ mod bfs;
 mod dfs;
 mod graph;
 mod idastar;
+mod rows;
 mod table;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use dfs::dfs;
 pub use idastar::idastar;
+pub use rows::{RowsOutcome, rows};
 
 use crate::board::{Board, Geometry, Goal, Move, Packed, Tiles, Wide};
 use crate::error::Error;
