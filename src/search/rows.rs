@@ -152,66 +152,89 @@ const PUSH_BACK: u16 = 12;
 /// / n³, 20 boards, 7×7 boxes): 1 1.786, 3 1.785, 5 1.779, 7 1.778, 9 1.772,
 /// 13 1.776.
 const AHEAD: u32 = 1 + PUSH_BACK as u32 / 2;
-/// Buckets of the box search's queue: more than the dearest move.
+/// Lists of the box search's queue ([`Queue`]), one bit each in a `u16`:
+/// more than the dearest move.
 const BUCKETS: usize = 16;
 /// Not reached (box searches) or no cell (obstacles).
 const UNSEEN: u16 = u16::MAX;
 const NO_CELL: usize = usize::MAX;
 
-/// The box searches' priority queue (Dial's): one list per value modulo
-/// [`BUCKETS`], kept in a fixed pool, and a bit per non-empty list. Values
-/// pop in order as long as no entry is pushed more than `BUCKETS − 1` above
-/// the last popped, which the dearest move keeps to.
+/// The box searches' priority queue (Dial's): a list of box cells per
+/// value modulo [`BUCKETS`], linked through the cells themselves so that a
+/// cheaper way moves a cell rather than queueing it twice, and a bit per
+/// non-empty list. Values pop in order as long as none is queued more than
+/// `BUCKETS − 1` above the last popped, which the dearest move keeps to.
 struct Queue {
-    /// Entries: box index, row and column in the box, next in the list.
-    pool: [(u8, u8, u8, u16); 4 * BOX_CELLS + 1],
-    heads: [u16; BUCKETS],
-    occupied: u64,
-    used: usize,
+    heads: [u8; BUCKETS],
+    next: [u8; BOX_CELLS],
+    prev: [u8; BOX_CELLS],
+    /// The list each queued cell is in.
+    bucket: [u8; BOX_CELLS],
+    occupied: u16,
     value: u32,
 }
 
 impl Queue {
-    const END: u16 = u16::MAX;
+    const END: u8 = u8::MAX;
 
     fn new() -> Queue {
         Queue {
-            pool: [(0, 0, 0, 0); 4 * BOX_CELLS + 1],
             heads: [Self::END; BUCKETS],
+            next: [Self::END; BOX_CELLS],
+            prev: [Self::END; BOX_CELLS],
+            bucket: [Self::END; BOX_CELLS],
             occupied: 0,
-            used: 0,
             value: 0,
         }
     }
 
-    /// Queues a box cell (index, row, column) at `value`. A cell is pushed
-    /// at most once per neighbour, so the pool never fills.
+    /// Queues box cell `i` at `value`, taking it out of its list if queued.
     #[inline]
-    fn push(&mut self, value: u32, (i, r, c): (u8, u8, u8)) {
+    fn push(&mut self, value: u32, i: usize) {
+        if self.bucket[i] != Self::END {
+            self.unlink(i);
+        }
         let bucket = value as usize % BUCKETS;
-        self.pool[self.used] = (i, r, c, self.heads[bucket]);
-        self.heads[bucket] = self.used as u16;
-        self.used += 1;
+        let head = self.heads[bucket];
+        self.next[i] = head;
+        self.prev[i] = Self::END;
+        if head != Self::END {
+            self.prev[usize::from(head)] = i as u8;
+        }
+        self.heads[bucket] = i as u8;
+        self.bucket[i] = bucket as u8;
         self.occupied |= 1 << bucket;
     }
 
-    /// The entry of least value, with its value.
     #[inline]
-    fn pop(&mut self) -> Option<(u32, (usize, usize, usize))> {
+    fn unlink(&mut self, i: usize) {
+        let bucket = usize::from(self.bucket[i]);
+        let (prev, next) = (self.prev[i], self.next[i]);
+        if prev == Self::END {
+            self.heads[bucket] = next;
+            if next == Self::END {
+                self.occupied &= !(1 << bucket);
+            }
+        } else {
+            self.next[usize::from(prev)] = next;
+        }
+        if next != Self::END {
+            self.prev[usize::from(next)] = prev;
+        }
+        self.bucket[i] = Self::END;
+    }
+
+    /// The cell of least value, with its value.
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, usize)> {
         if self.occupied == 0 {
             return None;
         }
         // The next non-empty list at or after the last value popped.
-        let shift = self.value as usize % BUCKETS;
-        let rotated = (self.occupied >> shift | self.occupied << (BUCKETS - shift)) & ((1 << BUCKETS) - 1);
-        self.value += rotated.trailing_zeros();
-        let bucket = self.value as usize % BUCKETS;
-        let (i, r, c, next) = self.pool[usize::from(self.heads[bucket])];
-        self.heads[bucket] = next;
-        if next == Self::END {
-            self.occupied &= !(1 << bucket);
-        }
-        Some((self.value, (usize::from(i), usize::from(r), usize::from(c))))
+        self.value += self.occupied.rotate_right(self.value % BUCKETS as u32).trailing_zeros();
+        let i = usize::from(self.heads[self.value as usize % BUCKETS]);
+        self.unlink(i);
+        Some((self.value, i))
     }
 }
 
@@ -724,14 +747,14 @@ impl<'a> Builder<'a> {
         let mut search = BoxSearch::around(shape, centre, self.blank);
         let (row0, col0, rows, cols, source) =
             (search.row0, search.col0, search.rows, search.cols, search.source);
-        let (br, bc) = (source / cols, source % cols);
-        let (row, col) = (shape.row(centre), shape.col(centre));
-        let (cr, cc) = (row - row0, col - col0);
         let mut settle = [usize::MAX; 2];
         let mut unsettled = 0;
-        // The target, its least distance from any cell of the box, and the
-        // value of staying put.
-        let (mut tr, mut tc, mut least) = (0, 0, 0);
+        // A lower bound on what is left from a box cell: its distance from
+        // `point`, times `slope`, plus `extra` less `less`. For cells to
+        // settle, which lie next to the centre, one less than the distance
+        // to it; towards a target, the steps to the box cell nearest the
+        // target (`least` away) and then AHEAD per step.
+        let (mut point, mut slope, mut extra, mut less) = ((0, 0), 0, 0, 0);
         let mut best_value = u32::MAX;
         match aim {
             Aim::Settle(cells) => {
@@ -739,46 +762,47 @@ impl<'a> Builder<'a> {
                     *slot = search.index(shape, cell).expect("cells to settle are in the box");
                 }
                 unsettled = cells.len();
+                point = (shape.row(centre), shape.col(centre));
+                (slope, less) = (1, 1);
             }
             Aim::Toward(target) => {
-                (tr, tc) = (shape.row(target), shape.col(target));
+                point = (shape.row(target), shape.col(target));
                 let off = |t: usize, lo: usize, n: usize| {
                     if t < lo { lo - t } else { t.saturating_sub(lo + n - 1) }
                 };
-                least = (off(tr, row0, rows) + off(tc, col0, cols)) as u32;
-                best_value =
-                    AHEAD * (shape.row(self.blank).abs_diff(tr) + shape.col(self.blank).abs_diff(tc)) as u32;
+                let least = (off(point.0, row0, rows) + off(point.1, col0, cols)) as u32;
+                (slope, extra) = (1, (AHEAD - 1) * least);
+                best_value = AHEAD * shape.distance(self.blank, target) as u32;
             }
             Aim::All => {}
         }
         let toward = matches!(aim, Aim::Toward(_));
-        let ahead = |r: usize, c: usize| ((row0 + r).abs_diff(tr) + (col0 + c).abs_diff(tc)) as u32;
-        // A lower bound on what is left from box cell `r`, `c`: for cells to
-        // settle, which lie next to the centre, one less than the distance
-        // to it; towards a target, the steps to the nearest cell of the box
-        // and then AHEAD per step.
-        let estimate = |r: usize, c: usize| -> u32 {
-            match aim {
-                Aim::Settle(_) => (r.abs_diff(cr) + c.abs_diff(cc)).saturating_sub(1) as u32,
-                Aim::Toward(_) => ahead(r, c) - least + AHEAD * least,
-                Aim::All => 0,
-            }
-        };
+        let from_point =
+            |r: usize, c: usize| ((row0 + r).abs_diff(point.0) + (col0 + c).abs_diff(point.1)) as u32;
+        let estimate = |r: usize, c: usize| (slope * from_point(r, c) + extra).saturating_sub(less);
         let mut queue = Queue::new();
+        // Settled cells, and the blocked ones marked as if settled.
         let mut done = [false; BOX_CELLS];
+        for cell in blocked {
+            if let Some(i) = (cell != NO_CELL).then(|| search.index(shape, cell)).flatten() {
+                done[i] = true;
+            }
+        }
+        // Row and column in the box of each queued cell.
+        let mut place = [(0u8, 0u8); BOX_CELLS];
+        let (br, bc) = (source / cols, source % cols);
+        place[source] = (br as u8, bc as u8);
         search.cost[source] = 0;
-        queue.push(estimate(br, bc), (source as u8, br as u8, bc as u8));
-        while let Some((value, (i, r, c))) = queue.pop() {
+        queue.push(estimate(br, bc), source);
+        while let Some((value, i)) = queue.pop() {
             if toward && value >= best_value {
                 break;
             }
-            if done[i] {
-                continue;
-            }
             done[i] = true;
+            let (r, c) = (usize::from(place[i].0), usize::from(place[i].1));
             let here = search.cost[i];
             if toward {
-                let exit = u32::from(here) + AHEAD * ahead(r, c);
+                let exit = u32::from(here) + AHEAD * from_point(r, c);
                 if exit < best_value {
                     (best_value, search.best) = (exit, i);
                 }
@@ -793,12 +817,13 @@ impl<'a> Builder<'a> {
             macro_rules! relax {
                 ($j:expr, $r:expr, $c:expr, $next:expr, $mv:expr) => {{
                     let (j, r, c, next) = ($j, $r, $c, $next);
-                    if !done[j] && self.free(next, blocked) {
+                    if !done[j] && !self.fixed[next] {
                         let cost = here + self.step_cost(next, (row0 + r, col0 + c), $mv);
                         if cost < search.cost[j] {
                             search.cost[j] = cost;
                             search.parent[j] = i as u8;
-                            queue.push(u32::from(cost) + estimate(r, c), (j as u8, r as u8, c as u8));
+                            place[j] = (r as u8, c as u8);
+                            queue.push(u32::from(cost) + estimate(r, c), j);
                         }
                     }
                 }};
@@ -1023,23 +1048,56 @@ fn cut_cycles(start: &[u16], shape: Shape, path: &[Move]) -> Vec<Move> {
 /// most half full) then fits a 32 KiB first-level data cache.
 const RUN: usize = 32768;
 
+/// A board played move by move, the blank's row and column kept so that
+/// no move needs a division: what the shortening passes replay paths with.
+#[derive(Clone)]
+struct Replay {
+    shape: Shape,
+    board: Vec<u16>,
+    blank: usize,
+    row: usize,
+    col: usize,
+}
+
+impl Replay {
+    /// `None` if `start` has no blank.
+    fn new(start: &[u16], shape: Shape) -> Option<Replay> {
+        let blank = start.iter().position(|&t| t == 0)?;
+        Some(Replay { shape, board: start.to_vec(), blank, row: shape.row(blank), col: shape.col(blank) })
+    }
+
+    /// Plays `mv`: the cell the blank left and the tile that moved into it,
+    /// or `None` (and no change) if the blank would leave the board.
+    #[inline]
+    fn play(&mut self, mv: Move) -> Option<(usize, u16)> {
+        let (width, from) = (self.shape.width(), self.blank);
+        match mv {
+            Move::Up if self.row > 0 => (self.row -= 1, self.blank -= width),
+            Move::Down if self.row + 1 < self.shape.height() => (self.row += 1, self.blank += width),
+            Move::Left if self.col > 0 => (self.col -= 1, self.blank -= 1),
+            Move::Right if self.col + 1 < width => (self.col += 1, self.blank += 1),
+            _ => return None,
+        };
+        let tile = self.board[self.blank];
+        self.board.swap(from, self.blank);
+        Some((from, tile))
+    }
+}
+
 /// Plays `path` from `start`, handing `each` every position and the
 /// Zobrist hash of the board there; false if a move leaves the board.
 fn each_hash(start: &[u16], shape: Shape, path: &[Move], mut each: impl FnMut(usize, u64)) -> bool {
-    let mut board = start.to_vec();
-    let Some(mut blank) = board.iter().position(|&t| t == 0) else {
+    let Some(mut replay) = Replay::new(start, shape) else {
         return false;
     };
-    let mut hash = board.iter().enumerate().fold(0, |h, (cell, &tile)| h ^ key(cell, tile));
+    let mut hash = start.iter().enumerate().fold(0, |h, (cell, &tile)| h ^ key(cell, tile));
     each(0, hash);
     for (at, &mv) in path.iter().enumerate() {
-        let Some(to) = shape.neighbour(blank, mv) else {
+        let Some((from, tile)) = replay.play(mv) else {
             return false;
         };
-        let tile = board[to];
-        hash ^= key(blank, 0) ^ key(to, tile) ^ key(blank, tile) ^ key(to, 0);
-        board.swap(blank, to);
-        blank = to;
+        let to = replay.blank;
+        hash ^= key(from, 0) ^ key(to, tile) ^ key(from, tile) ^ key(to, 0);
         each(at + 1, hash);
     }
     true
@@ -1047,18 +1105,10 @@ fn each_hash(start: &[u16], shape: Shape, path: &[Move], mut each: impl FnMut(us
 
 /// Whether `path` takes `start` to `goal`.
 fn reaches(start: &[u16], goal: &[u16], shape: Shape, path: &[Move]) -> bool {
-    let mut board = start.to_vec();
-    let Some(mut blank) = board.iter().position(|&t| t == 0) else {
+    let Some(mut replay) = Replay::new(start, shape) else {
         return false;
     };
-    for &mv in path {
-        let Some(to) = shape.neighbour(blank, mv) else {
-            return false;
-        };
-        board.swap(blank, to);
-        blank = to;
-    }
-    board == goal
+    path.iter().all(|&mv| replay.play(mv).is_some()) && replay.board == goal
 }
 
 /// Moves in a window of the path that may be replaced by a shorter
@@ -1189,33 +1239,26 @@ impl Windows {
     /// moves shorter.
     fn improve(&mut self, start: &[u16], path: &[Move], from: usize) -> Vec<Move> {
         let shape = self.shape;
-        let mut board = start.to_vec();
-        let Some(mut blank) = board.iter().position(|&t| t == 0) else {
+        let Some(mut board) = Replay::new(start, shape) else {
             return path.to_vec();
         };
         let from = from.min(path.len());
-        let mut out = Vec::with_capacity(path.len());
-        for &mv in &path[..from] {
-            let Some(to) = shape.neighbour(blank, mv) else {
-                return path.to_vec();
-            };
-            board.swap(blank, to);
-            blank = to;
-            out.push(mv);
+        if path[..from].iter().any(|&mv| board.play(mv).is_none()) {
+            return path.to_vec();
         }
+        let mut out = path[..from].to_vec();
+        out.reserve(path.len() - from);
         let path = &path[from..];
         let n = path.len();
         // The tile each move slides.
         let mut moved = Vec::with_capacity(n);
         {
-            let (mut board, mut blank) = (board.clone(), blank);
+            let mut ahead = board.clone();
             for &mv in path {
-                let Some(to) = shape.neighbour(blank, mv) else {
+                let Some((_, tile)) = ahead.play(mv) else {
                     return [&out, path].concat();
                 };
-                moved.push(board[to]);
-                board.swap(blank, to);
-                blank = to;
+                moved.push(tile);
             }
         }
         // Net displacement of each tile across the window, and its sum.
@@ -1245,12 +1288,10 @@ impl Windows {
             let k = end - i;
             if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
                 self.searched += 1;
-                if let Some(len) = self.search(&board, blank, &path[i..end], md as u32) {
+                if let Some(len) = self.search(&board.board, board.blank, &path[i..end], md as u32) {
                     self.replaced += 1;
                     for &mv in &self.search.path[..len] {
-                        let to = shape.neighbour(blank, mv).expect("window moves stay on the board");
-                        board.swap(blank, to);
-                        blank = to;
+                        board.play(mv).expect("window moves stay on the board");
                         out.push(mv);
                     }
                     for j in i..end {
@@ -1264,11 +1305,8 @@ impl Windows {
                     continue;
                 }
             }
-            let mv = path[i];
-            let to = shape.neighbour(blank, mv).expect("checked above");
-            board.swap(blank, to);
-            blank = to;
-            out.push(mv);
+            board.play(path[i]).expect("checked above");
+            out.push(path[i]);
             md = shift(&mut disp, i, -1);
             i += 1;
             if end < n {
