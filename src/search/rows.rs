@@ -1522,9 +1522,9 @@ mod tests {
         for width in 2..=12 {
             for height in 2..=12 {
                 let shape = Shape::new(width, height);
-                let boards = if shape.cells() <= 40 { 4 } else { 2 };
+                let boards = if shape.cells() <= 40 { 8 } else { 3 };
                 let mut goals = vec![blank_first(shape), blank_last(shape), snail(shape)];
-                goals.push(shuffled(shape, &mut rng));
+                goals.extend([shuffled(shape, &mut rng), shuffled(shape, &mut rng)]);
                 for goal in &goals {
                     for _ in 0..boards {
                         let start = random_start(goal, shape, &mut rng);
