@@ -70,8 +70,8 @@ pub struct RowsOutcome {
     /// by a search over the whole free region instead. The rules are meant
     /// never to need it; tests hold it at zero.
     pub detours: u64,
-    /// Whether the shortened path failed its replay check, so the
-    /// constructive path was returned instead.
+    /// Whether the shortened path failed its replay check, so the path
+    /// before the last step that passes it was returned instead.
     pub fell_back: bool,
     /// Time spent placing tiles and solving the final block.
     pub construction_time: Duration,
@@ -122,12 +122,12 @@ pub fn rows(start: &[u16], goal: &[u16], shape: Shape) -> RowsOutcome {
     let clock = Instant::now();
     let shortened = cut_cycles(start, shape, &improved);
     outcome.cycles_time = clock.elapsed();
-    if reaches(start, goal, shape, &shortened) {
-        outcome.path = shortened;
+    outcome.path = if reaches(start, goal, shape, &shortened) {
+        shortened
     } else {
         outcome.fell_back = true;
-        outcome.path = constructed;
-    }
+        if reaches(start, goal, shape, &improved) { improved } else { constructed }
+    };
     outcome
 }
 
@@ -988,9 +988,10 @@ fn key(cell: usize, tile: u16) -> u64 {
 
 /// `path` without its cycles: from each board the path goes on from that
 /// board's last visit, so no board is visited twice. Boards are compared by
-/// a 64-bit Zobrist hash, and the caller's replay check catches the (about
-/// 2⁻⁴⁰ for a path of millions) chance of a collision. An invalid path comes
-/// back unchanged.
+/// a 64-bit Zobrist hash; the chance that two boards of the path share one
+/// is about 10⁻⁷ for 2 million moves (100×100) and 3·10⁻⁵ for 30 million
+/// (256×256), and the caller's replay check catches it. An invalid path
+/// comes back unchanged.
 ///
 /// The last visits are found without one big hash table: the boards'
 /// hashes are sorted into runs by their top bits (a counting sort: the path
@@ -1373,9 +1374,9 @@ impl Windows {
         for i in 0..s.n {
             self.local_of[s.cells[i]] = NONE_LOCAL;
         }
-        s.blank = end[usize::from(z)];
-        s.blank_id = s.blank;
-        debug_assert_eq!(board[blank], 0);
+        // The blank's cell was added first: local cell 0, id 0.
+        (s.blank, s.blank_id) = (0, 0);
+        debug_assert_eq!((board[blank], end[usize::from(z)]), (0, 0));
         s.h =
             (0..s.n as u8).filter(|&id| id != s.blank_id).map(|id| s.dist(id, s.goal[usize::from(id)])).sum();
         debug_assert_eq!(s.h, h);
