@@ -202,3 +202,39 @@ fn every_search_takes_a_16x16_board_and_none_takes_17x17() {
         .code(2)
         .stderr(contains("a 17x17 board is too large for astar: searches take boards up to 16x16"));
 }
+
+#[test]
+fn the_constructive_solver_answers_every_shipped_layout_and_its_paths_replay() {
+    for (file, goal, code) in [
+        ("9x9/algs4-layout.txt", "blank-last", 0),
+        ("10x10/algs4-layout.txt", "blank-last", 0),
+        ("10x10/42-layout.txt", "snail", 0),
+        ("17x17/42-layout.txt", "snail", 0),
+        ("17x17/42-layout-unsolvable.txt", "snail", 1),
+        ("rectangles/4x3-header.txt", "blank-first", 0),
+        ("rectangles/2x5-rows.txt", "blank-last", 0),
+    ] {
+        let out = npuzzle()
+            .args(["solve", &format!("puzzles/{file}"), "--algo", "rows", "--goal", goal, "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{file}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        if code != 0 {
+            assert_eq!(v["status"], "unsolvable", "{file}");
+            continue;
+        }
+        let cells = |key: &str| -> Vec<u16> {
+            v[key].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u16).collect()
+        };
+        let (w, h) = (v["width"].as_u64().unwrap() as usize, v["height"].as_u64().unwrap() as usize);
+        let path: Vec<&str> = v["path"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        assert_eq!(
+            play_on(&cells("start"), w, h, &path),
+            cells("goal"),
+            "{file}: the path replays to the goal"
+        );
+        assert_eq!(v["cost"].as_u64(), Some(path.len() as u64));
+        assert_eq!(v["heuristic"], serde_json::Value::Null);
+    }
+}

@@ -13,6 +13,7 @@ mod dfs;
 mod graph;
 mod greedy;
 mod idastar;
+mod rows;
 mod table;
 mod weight;
 
@@ -21,6 +22,7 @@ pub use bfs::bfs;
 pub use dfs::dfs;
 pub use greedy::greedy;
 pub use idastar::{idastar, weighted_idastar};
+pub use rows::{RowsOutcome, rows};
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
 use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Shape, Tiles, Wide};
@@ -49,12 +51,21 @@ pub enum Algorithm {
     WeightedAStar(Weight),
     /// IDA* on f = g + W·h (W > 1): paths at most W times the shortest.
     WeightedIdaStar(Weight),
+    /// The constructive solver: places tiles a line at a time, any board
+    /// up to 256×256 in well under a second, paths far from the shortest.
+    Rows,
 }
 
 impl Algorithm {
     /// Every algorithm once, unweighted, in the order comparisons list them.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Bfs, Algorithm::Dfs, Algorithm::AStar, Algorithm::IdaStar, Algorithm::Greedy];
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Greedy,
+        Algorithm::Rows,
+    ];
 
     /// The name used on the command line and in reports; a weighted
     /// search goes by its algorithm's name and reports its weight apart.
@@ -65,12 +76,13 @@ impl Algorithm {
             Algorithm::AStar | Algorithm::WeightedAStar(_) => "astar",
             Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => "idastar",
             Algorithm::Greedy => "greedy",
+            Algorithm::Rows => "rows",
         }
     }
 
     /// Whether the algorithm uses a heuristic.
     pub const fn informed(self) -> bool {
-        !matches!(self, Algorithm::Bfs | Algorithm::Dfs)
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Rows)
     }
 
     /// Whether its paths are shortest ones (with an admissible heuristic,
@@ -234,7 +246,9 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
             best_first::bytes_per_state::<B>()
         }
         // Only the path is stored; any budget is far beyond it.
-        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => 1,
+        // Only the path (and the one board the constructive solver works
+        // on) is stored; any budget is far beyond it.
+        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Rows => 1,
     }
 }
 
@@ -427,6 +441,13 @@ pub fn solve(
 ) -> Result<Outcome, Error> {
     let uses_pdb = algorithm.informed() && heuristic == HeuristicKind::Pdb;
     let shape = start.shape();
+    if algorithm == Algorithm::Rows {
+        return Ok(if goal.parity(start.cells()).solvable() {
+            constructive(start, goal, limits)
+        } else {
+            unsolvable()
+        });
+    }
     if !searchable(shape) {
         return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
     }
@@ -434,7 +455,7 @@ pub fn solve(
         return Err(unsupported_pdb(format!("pattern databases exist for 4x4 boards, not {shape}")));
     }
     if !goal.parity(start.cells()).solvable() {
-        return Ok(Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() });
+        return Ok(unsolvable());
     }
     if uses_pdb {
         let pdb = pattern_databases(goal, tables)?;
@@ -482,6 +503,36 @@ pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
         Encoding::Wide32 => default_max_nodes::<Wide<32>>(algorithm),
         Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
         Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
+    }
+}
+
+/// The verdict of the parity rule, reached without a search.
+fn unsolvable() -> Outcome {
+    Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() }
+}
+
+/// The constructive solver on a solvable `start`, stopped by a timeout or
+/// Ctrl-C (it stores one board and its path, so no node limit applies).
+/// Its node counts are those of the optimal searches it runs inside (the
+/// final block, the shortening windows).
+fn constructive(start: &Tiles, goal: &Goal, limits: &Limits) -> Outcome {
+    let budget = Budget::start(limits, 1);
+    let mut stopped = None;
+    let made = rows::rows_until(start.cells(), goal.tiles().cells(), start.shape(), &mut || {
+        stopped = budget.check_now();
+        stopped.is_some()
+    });
+    let mut stats = Stats { max_frontier: 1, stored: 1, runtime: budget.elapsed(), ..Stats::default() };
+    match (made, stopped) {
+        (Some(made), _) => {
+            stats.nodes_expanded = made.block_expanded + made.window_nodes;
+            stats.nodes_generated = made.block_generated + made.window_generated;
+            stats.max_depth = made.path.len() as u32;
+            Outcome { status: Status::Solved, path: Some(made.path), stats }
+        }
+        (None, limit) => {
+            Outcome { status: Status::Limit(limit.unwrap_or(LimitKind::Interrupted)), path: None, stats }
+        }
     }
 }
 
@@ -540,6 +591,7 @@ fn run<B: Board, H: Heuristic<B>>(
         Algorithm::Greedy => greedy(board, goal, h, limits),
         Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
         Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
+        Algorithm::Rows => unreachable!("the constructive solver is dispatched by solve"),
     }
 }
 

@@ -204,6 +204,8 @@ pub enum AlgoArg {
     Idastar,
     /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 to 8x8 boards.
     Greedy,
+    /// Constructive, line by line: any board up to 256x256 in well under a second, paths far from the shortest.
+    Rows,
 }
 
 /// `--heuristic` values.

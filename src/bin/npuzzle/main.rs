@@ -141,6 +141,7 @@ fn strategy(args: AlgorithmArgs) -> Result<(Algorithm, HeuristicKind)> {
         AlgoArg::Astar => Algorithm::AStar,
         AlgoArg::Idastar => Algorithm::IdaStar,
         AlgoArg::Greedy => Algorithm::Greedy,
+        AlgoArg::Rows => Algorithm::Rows,
     };
     let algorithm = match args.weight {
         Some(weight) => algorithm.weighted(weight).map_err(|e| anyhow!("--weight {weight}: {e}"))?,
