@@ -103,7 +103,31 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     {
         note!("{}: {reason}", record.status);
     }
+    if matches!(outcome.status, npuzzle::Status::Limit(_))
+        && start.width() > 4
+        && let Some(hint) = finishing_hint(algorithm)
+    {
+        note!("{hint}");
+    }
     verdict_despite_closed_pipe(written, outcome.status.into())
+}
+
+/// What to try when a shortest-path search (or a weighted one) stopped at
+/// a limit on a board wider than 4, where such searches rarely finish: the
+/// options that do.
+fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
+    match algorithm {
+        Algorithm::AStar | Algorithm::IdaStar => Some(
+            "hint: boards wider than 4 are mostly out of reach of shortest-path search; these finish: \
+             --weight 2 (paths at most twice the shortest), --algo greedy (faster, longer paths) or \
+             --algo rows (any size in well under a second, longer still)",
+        ),
+        Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) => Some(
+            "hint: a larger --weight searches fewer nodes; --algo greedy and --algo rows (any size in well \
+             under a second) finish where weighted search does not",
+        ),
+        _ => None,
+    }
 }
 
 /// The goal for `start` (read from `origin`), naming both when their sizes

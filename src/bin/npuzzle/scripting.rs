@@ -9,13 +9,15 @@ use crate::cli::{BatchArgs, CheckArgs, Cli, CompareArgs, CompletionsArgs, Genera
 use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
-use crate::{goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe};
+use crate::{
+    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe,
+};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
 use npuzzle::board::{Shape, read_input_with};
-use npuzzle::report::{Column, Layout, RowFormat, reporter};
+use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
 use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -62,17 +64,24 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
     let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
+    let mut wide_limit = false;
     let finished = batch::run(&items, &settings, |event| match event {
         Event::Progress { done, .. } => {
             progress.set(done);
             Ok(())
         }
-        Event::Row(record) if stdout_is_terminal => progress.suspend(|| {
-            out.row(record)?;
-            out.flush()
-        }),
-        // Off a terminal, rows are buffered and pushed out on each tick.
-        Event::Row(record) => out.row(record),
+        Event::Row(record) => {
+            wide_limit |= record.status == RowStatus::Limit && record.width.is_some_and(|w| w > 4);
+            if stdout_is_terminal {
+                progress.suspend(|| {
+                    out.row(record)?;
+                    out.flush()
+                })
+            } else {
+                // Off a terminal, rows are buffered and pushed out on each tick.
+                out.row(record)
+            }
+        }
         Event::Tick => {
             progress.refresh();
             out.flush()
@@ -85,6 +94,9 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
 
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
+    }
+    if wide_limit && let Some(hint) = finishing_hint(algorithm) {
+        note!("{hint}");
     }
     Ok(Exit::of_batch(&finished.summary, finished.not_run))
 }
