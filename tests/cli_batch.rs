@@ -472,3 +472,73 @@ fn ctrl_c_stops_the_searches_under_way_reports_them_and_starts_no_more() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr, format!("npuzzle: interrupted: {} of {total} puzzles not run\n", total - 2));
 }
+
+/// A FIFO at `dir/name`, made with `mkfifo`.
+#[cfg(unix)]
+fn fifo(dir: &Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+    path
+}
+
+/// Waits up to `seconds` for `child` to end, killing it (and failing) if
+/// it does not: a test of Ctrl-C must not hang when Ctrl-C is ignored.
+#[cfg(unix)]
+fn output_within(mut child: std::process::Child, seconds: u64) -> std::process::Output {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running {seconds} s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_on_the_command_line_is_read_to_its_end_as_solve_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(dir.path(), "board");
+    let writer = {
+        let path = path.clone();
+        // Two writes: a reader that stops at the first would see half a board.
+        std::thread::spawn(move || {
+            let mut pipe = fs::OpenOptions::new().write(true).open(path).unwrap();
+            std::io::Write::write_all(&mut pipe, b"1 2 5\n3 4 0\n").unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            std::io::Write::write_all(&mut pipe, b"6 7 8\n").unwrap();
+        })
+    };
+    let (code, stdout, stderr) = batch(&[path.to_str().unwrap(), "--format", "json"]);
+    writer.join().unwrap();
+    assert_eq!(code, 0, "{stderr}");
+    let rows = json_lines(&stdout);
+    assert_eq!((rows[0]["status"].as_str(), rows[0]["cost"].as_u64()), (Some("solved"), Some(3)), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_batch_blocked_on_a_fifo_nobody_writes_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(dir.path(), "silent");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .arg("batch")
+        .arg(&path)
+        .args(["puzzles/3x3/easy-3.txt", "--jobs", "1", "--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let out = output_within(child, 5);
+    assert_eq!(out.status.code(), Some(3), "a puzzle without a verdict, not an error");
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows.len(), 1, "the FIFO's row; the next puzzle never started");
+    assert_eq!((rows[0]["status"].as_str(), &rows[0]["start"]), (Some("limit"), &Value::Null));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr, "npuzzle: interrupted: 1 of 2 puzzles not run\n");
+}

@@ -6,14 +6,13 @@ error that stops the batch.
 
 use super::Item;
 use crate::board::{
-    Goal, GoalSpec, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, io_message, parse_board_with,
+    Goal, GoalSpec, Input, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, parse_board_with, read_text,
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
 use crate::search::{Algorithm, Limits, Tables, default_max_nodes_for, solve};
-use std::fs;
-use std::io::{self, Read};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 /// How every puzzle of a batch is solved.
 #[derive(Clone, Debug)]
@@ -53,9 +52,14 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     if let Some(problem) = &item.problem {
         return fail(None, problem.clone());
     }
-    let start = match read_board(&item.path, settings.size) {
+    let start = match read_board(&item.path, settings.size, settings.limits.cancel.as_deref()) {
         Ok(start) => start,
-        Err(message) => return fail(None, message),
+        Err(Unread::Interrupted) => {
+            let mut record = Record::interrupted(settings.algorithm, settings.heuristic);
+            record.file = Some(item.name());
+            return record;
+        }
+        Err(Unread::Bad(message)) => return fail(None, message),
     };
     let goal = match Goal::new(&settings.goal, start.shape()) {
         Ok(goal) => goal,
@@ -75,21 +79,27 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     record
 }
 
-/// Reads a puzzle file as `solve` does, in as few system calls as it takes
-/// (open, size, one read, close: with small puzzles these are much of the
-/// time outside the search). The error is the message of an error row.
-fn read_board(path: &Path, size: Option<Shape>) -> Result<Tiles, String> {
-    let io = |e: io::Error| ParseErrorKind::Io(io_message(&e)).to_string();
-    let mut file = fs::File::open(path).map_err(io)?;
-    let length = file.metadata().map_err(io)?.len();
-    if length > MAX_INPUT_BYTES {
-        return Err(ParseErrorKind::TooLarge.to_string());
-    }
-    let mut bytes = vec![0; length as usize];
-    file.read_exact(&mut bytes).map_err(io)?;
-    parse_board_with(&String::from_utf8_lossy(&bytes), size).map_err(|(line, kind)| match line {
-        Some(line) => format!("line {line}: {kind}"),
-        None => kind.to_string(),
+/// Why a puzzle file gave no board.
+enum Unread {
+    /// Ctrl-C came while the read was blocked (a FIFO nobody writes to).
+    Interrupted,
+    /// The message of an error row.
+    Bad(String),
+}
+
+/// Reads a puzzle file with `solve`'s reader; a read that blocks gives up
+/// when `cancel` is set.
+fn read_board(path: &Path, size: Option<Shape>, cancel: Option<&AtomicBool>) -> Result<Tiles, Unread> {
+    let text =
+        read_text(&Input::File(path.to_path_buf()), MAX_INPUT_BYTES, cancel).map_err(|kind| match kind {
+            ParseErrorKind::Interrupted => Unread::Interrupted,
+            other => Unread::Bad(other.to_string()),
+        })?;
+    parse_board_with(&text, size).map_err(|(line, kind)| {
+        Unread::Bad(match line {
+            Some(line) => format!("line {line}: {kind}"),
+            None => kind.to_string(),
+        })
     })
 }
 

@@ -13,6 +13,7 @@ mod goal;
 mod list;
 mod packed;
 mod parse;
+mod read;
 mod shape;
 mod wide;
 
@@ -26,6 +27,7 @@ pub use parse::{
     Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, display_grid, parse_board, parse_board_with,
     parse_shape, read_input, read_input_with, supported,
 };
+pub use read::read_text;
 pub use shape::Shape;
 pub use wide::{TaggedWide, Wide};
 

@@ -17,9 +17,10 @@ count that fits no rule: the message says what was seen, never a guess.
 Every error names where the board came from and, where it helps, the line.
 */
 
+use super::read::read_text;
 use super::{MAX_SIDE, MIN_SIDE, Shape};
 use std::fmt::{self, Write as _};
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -173,9 +174,12 @@ pub enum ParseErrorKind {
     /// The input could not be read.
     #[error("cannot read: {0}")]
     Io(String),
-    /// More than [`MAX_INPUT_BYTES`].
-    #[error("input is larger than {} bytes; not a puzzle", MAX_INPUT_BYTES)]
-    TooLarge,
+    /// More than the reader takes: [`MAX_INPUT_BYTES`] for a board.
+    #[error("input is larger than {0} bytes; not a puzzle")]
+    TooLarge(u64),
+    /// Ctrl-C came while the input was still being waited for.
+    #[error("interrupted before the input was read")]
+    Interrupted,
     /// No numbers at all.
     #[error("empty board: no numbers found")]
     Empty,
@@ -309,15 +313,11 @@ pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
 /// A [`ParseError`] naming the input (and line) for unreadable or malformed boards.
 pub fn read_input_with(input: &Input, size: Option<Shape>) -> Result<Tiles, ParseError> {
     let origin = input.origin();
-    let fail = |kind| ParseError { origin: origin.clone(), line: None, kind };
-    let text = match input {
-        Input::Inline(text) => text.clone(),
-        Input::File(path) => {
-            let file = std::fs::File::open(path).map_err(|e| fail(ParseErrorKind::Io(io_message(&e))))?;
-            read_limited(file).map_err(fail)?
-        }
-        Input::Stdin => read_limited(io::stdin().lock()).map_err(fail)?,
-    };
+    let text = read_text(input, MAX_INPUT_BYTES, None).map_err(|kind| ParseError {
+        origin: origin.clone(),
+        line: None,
+        kind,
+    })?;
     parse_board_with(&text, size).map_err(|(line, kind)| ParseError { origin, line, kind })
 }
 
@@ -328,18 +328,6 @@ pub(crate) fn io_message(e: &io::Error) -> String {
         Some(cut) => text[..cut].to_owned(),
         None => text,
     }
-}
-
-fn read_limited(reader: impl Read) -> Result<String, ParseErrorKind> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| ParseErrorKind::Io(io_message(&e)))?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(ParseErrorKind::TooLarge);
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Parses board text whose shape it gives itself (header, rows, or a square

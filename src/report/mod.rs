@@ -23,7 +23,7 @@ pub use text::write_text;
 
 use crate::board::{Goal, Move, Shape, Tiles};
 use crate::heuristic::HeuristicKind;
-use crate::search::{Algorithm, Outcome, Stats, Status, Weight};
+use crate::search::{Algorithm, LimitKind, Outcome, Stats, Status, Weight};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -159,6 +159,18 @@ impl Record {
             runtime_ms: 0.0,
             error: Some(message),
             note: None,
+        }
+    }
+
+    /// A `"limit"` row for a puzzle Ctrl-C stopped before its board was
+    /// even read (a batch waiting on a FIFO): no verdict, like a search
+    /// that was interrupted, and nothing known of the board.
+    pub fn interrupted(algorithm: Algorithm, heuristic: HeuristicKind) -> Record {
+        Record {
+            status: RowStatus::Limit,
+            error: None,
+            note: Some(LimitKind::Interrupted.to_string()),
+            ..Record::failed(algorithm, heuristic, None, String::new())
         }
     }
 
