@@ -542,3 +542,129 @@ fn ctrl_c_stops_a_batch_blocked_on_a_fifo_nobody_writes_to() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr, "npuzzle: interrupted: 1 of 2 puzzles not run\n");
 }
+
+/// Two 8-puzzles, a blank line, a comment, a bad line and a Korf-style line
+/// (`id length tiles`) of the classic 3-move board.
+const LIST: &str = "# an instance list\n1 2 5 3 4 0 6 7 8\n\n8 0 6 5 4 7 2 3 1  # 31 moves\n1 2 x 3 4 0 6 7 8\n\
+                    42 3 1,2,5,3,4,0,6,7,8\n";
+
+#[test]
+fn with_list_a_file_is_one_puzzle_per_line_and_a_bad_line_is_an_error_row_that_stops_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "set.list", LIST);
+    let out = npuzzle()
+        .current_dir(dir.path())
+        .args(["batch", "set.list", "--list", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "an error row makes the exit code 2");
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["set.list:2", "set.list:4", "set.list:5", "set.list#42"]);
+    let costs: Vec<&Value> = rows.iter().map(|r| &r["cost"]).collect();
+    assert_eq!(costs, [&Value::from(3), &Value::from(31), &Value::Null, &Value::from(3)]);
+    assert_eq!(rows[2]["status"], "error");
+    assert_eq!(rows[2]["error"], "'x' is not a non-negative integer");
+    assert!(String::from_utf8(out.stderr).unwrap().is_empty());
+}
+
+#[test]
+fn without_list_the_same_file_is_one_board_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "one.list", "1 2 5 3 4 0 6 7 8\n");
+    write(dir.path(), "set.list", LIST);
+    let out = npuzzle()
+        .current_dir(dir.path())
+        .args(["batch", "one.list", "set.list", "--format", "json"])
+        .output()
+        .unwrap();
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["one.list", "set.list"]);
+    assert_eq!(rows[0]["cost"], 3);
+    assert_eq!(rows[1]["status"], "error", "a list is no board: {}", rows[1]);
+}
+
+#[test]
+fn standard_input_is_always_a_list_so_generate_pipes_into_batch() {
+    let list = npuzzle().args(["generate", "--size", "3", "--count", "20", "--seed", "5", "--list"]).output();
+    let list = list.unwrap().stdout;
+    let out = npuzzle().args(["batch", "-", "--format", "json"]).write_stdin(list.clone()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows.len(), 20);
+    // Two comment lines come first, so the boards are on lines 3 to 22.
+    let expected: Vec<String> = (3..23).map(|line| format!("<stdin>:{line}")).collect();
+    assert_eq!(files(&rows), expected);
+    let boards = npuzzle::board::parse_list(&String::from_utf8(list).unwrap(), None);
+    for (row, entry) in rows.iter().zip(&boards) {
+        let cells: Vec<u64> = entry.board.as_ref().unwrap().cells().iter().map(|&t| u64::from(t)).collect();
+        assert_eq!(row["start"], serde_json::json!(cells));
+        assert_eq!(row["status"], "solved");
+    }
+}
+
+#[test]
+fn lists_in_folders_are_read_as_lists_and_shards_count_puzzles_not_files() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a/first.txt", "1 2 5 3 4 0 6 7 8\n0 1 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n");
+    write(dir.path(), "b.txt", "1 0 2 3 4 5 6 7 8\n");
+    write(dir.path(), "README.md", "# not a list\n");
+    let names = |args: &[&str]| {
+        let out = npuzzle().current_dir(dir.path()).arg("batch").args(args).output().unwrap();
+        files(&json_lines(&String::from_utf8(out.stdout).unwrap()))
+    };
+    assert_eq!(
+        names(&[".", "--list", "--format", "json"]),
+        ["./a/first.txt:1", "./a/first.txt:2", "./a/first.txt:3", "./b.txt:1"]
+    );
+    assert_eq!(
+        names(&[".", "--list", "--format", "json", "--shard", "1/2"]),
+        ["./a/first.txt:2", "./b.txt:1"]
+    );
+}
+
+#[test]
+fn a_list_of_rectangles_takes_their_size() {
+    let out = npuzzle()
+        .args(["batch", "-", "--size", "3x2", "--format", "json"])
+        .write_stdin("1 2 0 3 4 5\n4 2 1 2 0 3 4 5\n1 2 3 4\n")
+        .output()
+        .unwrap();
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["<stdin>:1", "<stdin>#4", "<stdin>:3"]);
+    assert_eq!((rows[0]["width"].as_u64(), rows[0]["height"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(rows[0]["status"], "solved");
+    assert!(rows[2]["error"].as_str().unwrap().contains("3x2"), "{}", rows[2]);
+}
+
+#[test]
+fn standard_input_named_twice_is_a_usage_error() {
+    npuzzle()
+        .args(["batch", "-", "-"])
+        .write_stdin("1 0 2 3\n")
+        .assert()
+        .code(2)
+        .stderr(contains("(-) can be read once"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_batch_waiting_for_its_list_on_standard_input() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["batch", "-", "--format", "csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Held open and never written: the list never ends.
+    let stdin = child.stdin.take();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let out = output_within(child, 5);
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "npuzzle: interrupted while reading <stdin>: no puzzle run\n"
+    );
+}

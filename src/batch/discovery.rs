@@ -1,30 +1,64 @@
 /*!
-Discovery: which files under the paths of a batch are puzzles, in a stable
-order, and which are passed over and why (the rules are listed in the
-documentation of `batch`).
+Discovery: which files under the paths of a batch are puzzles (or lists of
+puzzles), in a stable order, and which are passed over and why (the rules
+are listed in the documentation of `batch`).
 */
 
-use crate::board::{MAX_INPUT_BYTES, ParseErrorKind, io_message};
+use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// One puzzle of a batch.
+/// One puzzle of a batch (before [`read_lists`](super::read_lists), one
+/// input, which may be a list of them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
-    /// Where it is.
-    pub path: PathBuf,
-    /// Why it cannot even be read (e.g. a folder that could not be listed),
-    /// found while walking.
-    pub problem: Option<String>,
+    /// How rows name the puzzle: its path as walked; `FILE:LINE`, or
+    /// `FILE#ID` where the line gives an id, for a puzzle of a list.
+    pub name: String,
+    /// Where its board comes from.
+    pub source: Source,
+}
+
+/// Where the board of an [`Item`] comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file, read when its turn comes: one board (a list is read before
+    /// the run and becomes [`Source::Listed`] items).
+    File(PathBuf),
+    /// Standard input (`-`), always a list.
+    Stdin,
+    /// A board of a list, already read.
+    Listed {
+        /// The board.
+        board: Tiles,
+        /// The optimal solution length its line gives.
+        expected: Option<u32>,
+    },
+    /// Why there is no board: an unreadable path or folder, a bad line of a
+    /// list. The message of its error row.
+    Problem(String),
 }
 
 impl Item {
-    /// How rows name the puzzle: its path as walked.
-    pub fn name(&self) -> String {
-        self.path.display().to_string()
+    /// The puzzle file at `path`.
+    pub fn file(path: PathBuf) -> Item {
+        Item { name: path.display().to_string(), source: Source::File(path) }
+    }
+
+    /// An input named `name` that cannot be solved, and why.
+    pub fn problem(name: String, message: String) -> Item {
+        Item { name, source: Source::Problem(message) }
+    }
+
+    /// How rows name the puzzle.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
+
+/// The path that names standard input.
+pub const STDIN: &str = "-";
 
 /// A file the walk passed over, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,30 +79,37 @@ pub struct Discovery {
 }
 
 /// Finds the puzzles under `paths`, in a stable order: the paths as given,
-/// each folder walked in sorted order. Files named directly are judged like
-/// files met in folders (so `batch puzzles/*` passes over a README). Never
-/// fails: a path that cannot be read becomes an item with a `problem`.
-pub fn discover(paths: &[PathBuf]) -> Discovery {
+/// each folder walked in sorted order; `-` is standard input. Files named
+/// directly are judged like files met in folders (so `batch puzzles/*`
+/// passes over a README). With `lists`, files are sniffed as lists, which
+/// may be larger than a board. Never fails: a path that cannot be read
+/// becomes an item with a [`Source::Problem`].
+pub fn discover(paths: &[PathBuf], lists: bool) -> Discovery {
     let mut found = Discovery::default();
+    let limit = if lists { MAX_LIST_BYTES } else { MAX_INPUT_BYTES };
     for path in paths {
+        if path.as_os_str() == STDIN {
+            found.items.push(Item { name: "<stdin>".to_owned(), source: Source::Stdin });
+            continue;
+        }
         match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut found),
-            Ok(meta) if meta.is_file() => match classify(path) {
-                Ok(()) => found.items.push(Item { path: path.clone(), problem: None }),
+            Ok(meta) if meta.is_dir() => walk(path, limit, &mut found),
+            Ok(meta) if meta.is_file() => match classify(path, limit) {
+                Ok(()) => found.items.push(Item::file(path.clone())),
                 Err(reason) => found.skipped.push(Skipped { path: path.clone(), reason }),
             },
             // A device or pipe named on purpose is read as a puzzle.
-            Ok(_) => found.items.push(Item { path: path.clone(), problem: None }),
-            Err(e) => found.items.push(Item {
-                path: path.clone(),
-                problem: Some(ParseErrorKind::Io(io_message(&e)).to_string()),
-            }),
+            Ok(_) => found.items.push(Item::file(path.clone())),
+            Err(e) => found.items.push(Item::problem(
+                path.display().to_string(),
+                ParseErrorKind::Io(io_message(&e)).to_string(),
+            )),
         }
     }
     found
 }
 
-fn walk(dir: &Path, found: &mut Discovery) {
+fn walk(dir: &Path, limit: u64, found: &mut Discovery) {
     let listing = fs::read_dir(dir).and_then(|entries| {
         entries
             .map(|e| e.and_then(|e| Ok((e.file_name(), e.path(), e.file_type()?))))
@@ -77,10 +118,8 @@ fn walk(dir: &Path, found: &mut Discovery) {
     let mut entries = match listing {
         Ok(entries) => entries,
         Err(e) => {
-            found.items.push(Item {
-                path: dir.to_path_buf(),
-                problem: Some(format!("cannot list folder: {}", io_message(&e))),
-            });
+            let message = format!("cannot list folder: {}", io_message(&e));
+            found.items.push(Item::problem(dir.display().to_string(), message));
             return;
         }
     };
@@ -90,22 +129,22 @@ fn walk(dir: &Path, found: &mut Discovery) {
             continue;
         }
         let verdict = if kind.is_dir() {
-            walk(&path, found);
+            walk(&path, limit, found);
             continue;
         } else if kind.is_symlink() {
             match fs::metadata(&path) {
                 Ok(meta) if meta.is_dir() => Err("symbolic link to a folder, not followed"),
-                Ok(meta) if meta.is_file() => classify(&path),
+                Ok(meta) if meta.is_file() => classify(&path, limit),
                 Ok(_) => Err("not a regular file"),
                 Err(_) => Err("broken symbolic link"),
             }
         } else if kind.is_file() {
-            classify(&path)
+            classify(&path, limit)
         } else {
             Err("not a regular file")
         };
         match verdict {
-            Ok(()) => found.items.push(Item { path, problem: None }),
+            Ok(()) => found.items.push(Item::file(path)),
             Err(reason) => found.skipped.push(Skipped { path, reason }),
         }
     }
@@ -114,8 +153,8 @@ fn walk(dir: &Path, found: &mut Discovery) {
 /// Extensions that always mean a puzzle file.
 const PUZZLE_EXTENSIONS: [&str; 2] = ["txt", "puzzle"];
 
-/// Whether a file is a puzzle, or why not.
-fn classify(path: &Path) -> Result<(), &'static str> {
+/// Whether a file is a puzzle (or a list, up to `limit` bytes), or why not.
+fn classify(path: &Path, limit: u64) -> Result<(), &'static str> {
     let by_extension =
         path.extension().is_some_and(|ext| PUZZLE_EXTENSIONS.iter().any(|p| ext.eq_ignore_ascii_case(p)));
     if by_extension {
@@ -123,9 +162,9 @@ fn classify(path: &Path) -> Result<(), &'static str> {
     }
     let mut bytes = Vec::new();
     fs::File::open(path)
-        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
         .map_err(|_| "cannot be read")?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    if bytes.len() as u64 > limit {
         return Err("too large to be a puzzle");
     }
     if looks_like_board(&bytes) { Ok(()) } else { Err("not a puzzle by extension or content") }

@@ -2,8 +2,8 @@
 Batch runs: find the puzzle files under some paths, keep one shard of them,
 solve them on a pool of threads and hand back one
 [`Record`](crate::report::Record) per puzzle, in input order, each as soon
-as it and every one before it are done: [`discover`], [`Shard`], [`run`]
-(the pool), [`solve_item`] (one puzzle), one file each.
+as it and every one before it are done: [`discover`], [`read_lists`],
+[`Shard`], [`run`] (the pool), [`solve_item`] (one puzzle), one file each.
 
 Which files are puzzles:
 - a path named on the command line is always tried (a bad one is an error
@@ -16,14 +16,20 @@ Which files are puzzles:
   whose first line that is neither blank nor a `#` comment holds only
   digits, commas, spaces and minus signs. Others (`README.md`, binaries)
   are skipped, each with a reason.
+
+Which files are lists of puzzles ([`read_lists`]): every file when the
+caller says so (`--list`), and standard input (`-`) always; the rest hold
+one board each.
 */
 
 mod discovery;
+mod lists;
 mod pool;
 mod shard;
 mod solve;
 
-pub use discovery::{Discovery, Item, Skipped, discover, looks_like_board};
+pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
+pub use lists::{Interrupted, read_lists};
 pub use pool::{Event, Finished, TICK, run};
 pub use shard::{Shard, ShardError};
 pub use solve::{Settings, default_max_nodes_per_job, solve_item};

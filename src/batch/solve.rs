@@ -4,9 +4,10 @@ batch's settings, and turn every failure into an error row rather than an
 error that stops the batch.
 */
 
-use super::Item;
+use super::{Item, Source};
 use crate::board::{
     Goal, GoalSpec, Input, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, parse_board_with, read_text,
+    stated_optimum,
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
@@ -46,37 +47,48 @@ pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, 
 pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
     let fail = |start, message| {
         let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
-        record.file = Some(item.name());
+        record.file = Some(item.name().to_owned());
         record
     };
-    if let Some(problem) = &item.problem {
-        return fail(None, problem.clone());
-    }
-    let start = match read_board(&item.path, settings.size, settings.limits.cancel.as_deref()) {
-        Ok(start) => start,
-        Err(Unread::Interrupted) => {
-            let mut record = Record::interrupted(settings.algorithm, settings.heuristic);
-            record.file = Some(item.name());
-            return record;
-        }
-        Err(Unread::Bad(message)) => return fail(None, message),
+    let read;
+    let (start, expected) = match &item.source {
+        Source::Problem(problem) => return fail(None, problem.clone()),
+        Source::Stdin => return fail(None, "standard input is a list, read before the run".to_owned()),
+        Source::Listed { board, expected } => (board, *expected),
+        Source::File(path) => match read_board(path, settings.size, settings.limits.cancel.as_deref()) {
+            Ok((board, expected)) => {
+                read = board;
+                (&read, expected)
+            }
+            Err(Unread::Interrupted) => {
+                let mut record = Record::interrupted(settings.algorithm, settings.heuristic);
+                record.file = Some(item.name().to_owned());
+                return record;
+            }
+            Err(Unread::Bad(message)) => return fail(None, message),
+        },
     };
+    let mut record = solve_board(start, settings, jobs);
+    record.file = Some(item.name().to_owned());
+    record.expected = expected;
+    record
+}
+
+/// The row of one board.
+fn solve_board(start: &Tiles, settings: &Settings, jobs: usize) -> Record {
+    let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let goal = match Goal::new(&settings.goal, start.shape()) {
         Ok(goal) => goal,
-        Err(e) => return fail(Some(&start), e.to_string()),
+        Err(e) => return fail(e.to_string()),
     };
     let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(start.shape(), settings.algorithm, jobs));
     }
-    let outcome =
-        match solve(&start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
-            Ok(outcome) => outcome,
-            Err(e) => return fail(Some(&start), e.to_string()),
-        };
-    let mut record = Record::new(settings.algorithm, settings.heuristic, &start, &goal, &outcome);
-    record.file = Some(item.name());
-    record
+    match solve(start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
+        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, &goal, &outcome),
+        Err(e) => fail(e.to_string()),
+    }
 }
 
 /// Why a puzzle file gave no board.
@@ -87,20 +99,25 @@ enum Unread {
     Bad(String),
 }
 
-/// Reads a puzzle file with `solve`'s reader; a read that blocks gives up
-/// when `cancel` is set.
-fn read_board(path: &Path, size: Option<Shape>, cancel: Option<&AtomicBool>) -> Result<Tiles, Unread> {
+/// Reads a puzzle file with `solve`'s reader (a read that blocks gives up
+/// when `cancel` is set), with the length its `# optimal:` comment states.
+fn read_board(
+    path: &Path,
+    size: Option<Shape>,
+    cancel: Option<&AtomicBool>,
+) -> Result<(Tiles, Option<u32>), Unread> {
     let text =
         read_text(&Input::File(path.to_path_buf()), MAX_INPUT_BYTES, cancel).map_err(|kind| match kind {
             ParseErrorKind::Interrupted => Unread::Interrupted,
             other => Unread::Bad(other.to_string()),
         })?;
-    parse_board_with(&text, size).map_err(|(line, kind)| {
+    let board = parse_board_with(&text, size).map_err(|(line, kind)| {
         Unread::Bad(match line {
             Some(line) => format!("line {line}: {kind}"),
             None => kind.to_string(),
         })
-    })
+    })?;
+    Ok((board, stated_optimum(&text)))
 }
 
 #[cfg(test)]

@@ -16,6 +16,11 @@ use super::parse::{ParseErrorKind, Tiles, number, split_lines};
 use super::{MIN_SIDE, Shape};
 use std::fmt::Write as _;
 
+/// Lists larger than this are refused rather than read into memory: 64 MiB
+/// is three million 8-puzzles or 750,000 15-puzzles, each held as a board
+/// until its turn comes.
+pub const MAX_LIST_BYTES: u64 = 64 << 20;
+
 /// One puzzle of a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -20,12 +20,12 @@ mod wide;
 pub use generate::{MAX_WALK, Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use list::list_line;
-pub use list::{Entry, parse_list};
+pub use list::{Entry, MAX_LIST_BYTES, parse_list};
 pub use packed::Packed;
 pub(crate) use parse::io_message;
 pub use parse::{
     Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, display_grid, parse_board, parse_board_with,
-    parse_shape, read_input, read_input_with, supported,
+    parse_shape, read_input, read_input_with, stated_optimum, supported,
 };
 pub use read::read_text;
 pub use shape::Shape;

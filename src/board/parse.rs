@@ -403,6 +403,16 @@ pub fn parse_board_with(text: &str, size: Option<Shape>) -> Result<Tiles, (Optio
     })
 }
 
+/// The optimal solution length a board's text states in a `# optimal: N`
+/// comment (how the puzzles shipped here record their ground truth), so
+/// `batch` can check a solver against it.
+pub fn stated_optimum(text: &str) -> Option<u32> {
+    split_lines(text).find_map(|line| {
+        let comment = line.split_once('#')?.1.trim();
+        comment.strip_prefix("optimal:")?.trim().parse().ok()
+    })
+}
+
 /// Lines ending in LF, CRLF or a lone CR (old Mac files).
 pub(crate) fn split_lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n').flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
@@ -691,6 +701,14 @@ mod tests {
         let board = parse_board(&format!("100\n{}", rows.join("\n"))).unwrap();
         assert_eq!(board.shape(), Shape::square(100));
         assert_eq!(board.cells()[9999], 9999);
+    }
+
+    #[test]
+    fn an_optimal_comment_states_the_length_and_nothing_else_does() {
+        assert_eq!(stated_optimum("# The classic.\n# optimal: 3\n1 2 5\n3 4 0\n6 7 8\n"), Some(3));
+        assert_eq!(stated_optimum("1 2 5 3 4 0 6 7 8 # optimal: 31\r\n"), Some(31));
+        assert_eq!(stated_optimum("# optimal length unknown\n# optimal: ?\n1 2 3 0\n"), None);
+        assert_eq!(stated_optimum("1 2 3 0\n"), None);
     }
 
     #[test]

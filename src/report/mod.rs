@@ -78,6 +78,10 @@ pub struct Record {
     pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
+    /// The optimal length the puzzle's file or list line states, in batch
+    /// rows (in JSON only where the row's layout has the column).
+    #[serde(skip)]
+    pub expected: Option<u32>,
     /// Why an `"error"` row has no verdict (in JSON only where the row's
     /// layout has an error column; see [`JsonLines`]).
     #[serde(skip)]
@@ -123,6 +127,7 @@ impl Record {
             max_depth,
             stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
+            expected: None,
             error: None,
             note,
         }
@@ -157,6 +162,7 @@ impl Record {
             max_depth: 0,
             stored_nodes: 0,
             runtime_ms: 0.0,
+            expected: None,
             error: Some(message),
             note: None,
         }
@@ -172,6 +178,12 @@ impl Record {
             note: Some(LimitKind::Interrupted.to_string()),
             ..Record::failed(algorithm, heuristic, None, String::new())
         }
+    }
+
+    /// Whether the cost is the expected length; `None` when either is
+    /// unknown.
+    pub fn matches(&self) -> Option<bool> {
+        Some(self.cost? == self.expected? as usize)
     }
 
     /// b* of this solve (see [`effective_branching_factor`]), from the nodes

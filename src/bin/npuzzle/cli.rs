@@ -262,11 +262,16 @@ Folders are walked recursively in sorted order. .txt and .puzzle files are puzzl
 error row); other files are puzzles only if their content looks like a board, else skipped with a note on \
 stderr. Hidden entries are passed over.
 
+Without --list each file holds one board. With --list each file (named or found in a folder) is a list: one \
+puzzle per line, either its tiles (row-major, 0 the blank; --size for rectangles) or `id length tiles` as in \
+Korf's 100, told apart by the count of numbers; blank lines and # comments are skipped, a bad line is an error \
+row. - is standard input, always read as a list, so `npuzzle generate --list … | npuzzle batch -` works.
+
 Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).";
 
 const BATCH_EXAMPLES: &[&str] = &[
     "npuzzle batch puzzles/3x3 --format table",
-    "npuzzle batch puzzles/korf100 --algo idastar --heuristic linear-conflict --jobs 2 > korf100.csv",
+    "npuzzle batch korf100.txt --list --algo idastar --heuristic linear-conflict --jobs 2 > korf100.csv",
     "npuzzle batch puzzles/4x4 --shard 0/2 --format json > shard-0.jsonl",
 ];
 
@@ -325,9 +330,15 @@ fn compare_timeout_help() -> String {
 /// `npuzzle batch`.
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// Puzzle files and folders.
+    /// Puzzle files and folders; - reads a list of puzzles from standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
+
+    /// Read every file as a list: one puzzle per line, its tiles or Korf's `id length tiles`; rows are named FILE:LINE,
+    /// or FILE#ID.
+    #[expect(clippy::doc_markdown, reason = "a help text, shown as written")]
+    #[arg(long)]
+    pub list: bool,
 
     #[command(flatten)]
     pub algorithm: AlgorithmArgs,

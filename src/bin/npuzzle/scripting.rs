@@ -47,13 +47,24 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         jobs,
         tables,
     };
-    let found = batch::discover(&args.paths);
+    if args.paths.iter().filter(|p| p.as_os_str() == batch::STDIN).count() > 1 {
+        bail!("standard input (-) can be read once: name it once (a file called - is ./-)");
+    }
+    let found = batch::discover(&args.paths, args.list);
     for skipped in &found.skipped {
         note!("skipping {}: {}", skipped.path.display(), skipped.reason);
     }
+    let items =
+        match batch::read_lists(found.items, args.list, args.size.size, settings.limits.cancel.as_deref()) {
+            Ok(items) => items,
+            Err(batch::Interrupted { name }) => {
+                note!("interrupted while reading {name}: no puzzle run");
+                return Ok(Exit::Limit);
+            }
+        };
     let items = match args.shard {
-        Some(shard) => shard.select(found.items),
-        None => found.items,
+        Some(shard) => shard.select(items),
+        None => items,
     };
 
     let stdout_is_terminal = io::stdout().is_terminal();
