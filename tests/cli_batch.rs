@@ -119,6 +119,8 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "status",
             "cost",
             "depth",
+            "expected",
+            "matches",
             "nodes_expanded",
             "nodes_generated",
             "max_frontier",
@@ -164,11 +166,11 @@ fn off_a_terminal_the_default_format_is_csv() {
 }
 
 #[test]
-fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_and_error() {
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_matches_and_error() {
     let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
     let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
     let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
-    expected.extend(["file", "error"]);
+    expected.extend(["file", "expected", "matches", "error"]);
 
     let (code, stdout, _) =
         batch(&["puzzles/3x3", "puzzles/unsolvable", "puzzles/invalid/duplicate.txt", "--format", "json"]);
@@ -181,7 +183,9 @@ fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_and_error
         assert_eq!(row["error"].is_null(), row["status"] != "error", "{row}");
     }
     let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
-    for key in expected.iter().filter(|&&k| !["file", "error", "runtime_ms"].contains(&k)) {
+    for key in
+        expected.iter().filter(|&&k| !["file", "expected", "matches", "error", "runtime_ms"].contains(&k))
+    {
         assert_eq!(easy[key], solve[key], "{key}");
     }
 }
@@ -667,4 +671,51 @@ fn ctrl_c_stops_a_batch_waiting_for_its_list_on_standard_input() {
         String::from_utf8(out.stderr).unwrap(),
         "npuzzle: interrupted while reading <stdin>: no puzzle run\n"
     );
+}
+
+#[test]
+fn a_list_that_states_lengths_gets_expected_and_matches_and_the_summary_counts_what_differs() {
+    // Right, wrong, and no stated length, for the same 3-move board.
+    let list = "42 3 1 2 5 3 4 0 6 7 8\n43 5 1 2 5 3 4 0 6 7 8\n1 2 5 3 4 0 6 7 8\n";
+    let out = npuzzle().args(["batch", "-", "--format", "json"]).write_stdin(list).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "a mismatch is a finding, not a failure");
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let pairs: Vec<(&Value, &Value)> = rows.iter().map(|r| (&r["expected"], &r["matches"])).collect();
+    assert_eq!(
+        pairs,
+        [
+            (&Value::from(3), &Value::from(true)),
+            (&Value::from(5), &Value::from(false)),
+            (&Value::Null, &Value::Null)
+        ]
+    );
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "npuzzle: 1 of 2 costs differ from the expected length (the matches column)\n"
+    );
+    let table = npuzzle().args(["batch", "-", "--format", "table"]).write_stdin(list).output().unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(table.contains("\nexpected lengths: 1 match, 1 differ\n"), "{table}");
+    let csv = npuzzle().args(["batch", "-", "--format", "csv"]).write_stdin(list).output().unwrap();
+    let records = csv_records(&String::from_utf8(csv.stdout).unwrap());
+    let fields: Vec<(&str, &str)> =
+        records.iter().map(|r| (r["expected"].as_str(), r["matches"].as_str())).collect();
+    assert_eq!(fields, [("3", "true"), ("5", "false"), ("", "")]);
+}
+
+#[test]
+fn a_puzzle_files_optimal_comment_is_its_expected_length_so_folders_are_checked_too() {
+    let (code, stdout, stderr) = batch(&["puzzles/3x3", "puzzles/unsolvable", "--format", "table"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "every cost matches: {stderr}");
+    let solved = count_files("3x3");
+    assert!(stdout.contains(&format!("\nexpected lengths: {solved} match, 0 differ\n")), "{stdout}");
+    // Greedy search's paths are longer: the rows say so, and stderr why.
+    let (code, stdout, stderr) = batch(&["puzzles/3x3", "--algo", "greedy", "--format", "json"]);
+    assert_eq!(code, 0);
+    let rows = json_lines(&stdout);
+    let differ = rows.iter().filter(|r| r["matches"] == false).count();
+    assert!(differ > 0 && rows.iter().all(|r| r["expected"].as_u64() <= r["cost"].as_u64()));
+    assert!(stderr.contains(&format!("{differ} of {solved} costs differ")), "{stderr}");
+    assert!(stderr.contains("does not promise shortest paths"), "{stderr}");
 }

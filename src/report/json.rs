@@ -17,14 +17,15 @@ pub fn write_json(out: &mut impl Write, record: &Record) -> io::Result<()> {
 }
 
 /// The JSON Lines exporter: each row is the record `solve --format json`
-/// writes, plus `file` where set, and `error` (`null` unless the row is an
-/// error) and `branching_factor` on every row when the layout lists those
-/// columns, so all lines of a run have the same keys.
+/// writes, plus `file` where set, and `expected` and `matches`, `error`
+/// (`null` unless the row is an error) and `branching_factor` on every row
+/// when the layout lists those columns, so all lines of a run have the
+/// same keys.
 #[derive(Debug)]
 pub struct JsonLines<W: Write> {
     out: W,
-    error: bool,
-    branching_factor: bool,
+    /// The layout's columns, which decide the keys beyond the record's own.
+    columns: Vec<Column>,
 }
 
 /// A record with the layout's extra keys alongside its own: an outer `None`
@@ -35,6 +36,10 @@ struct Line<'a> {
     #[serde(flatten)]
     record: &'a Record,
     #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<Option<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matches: Option<Option<bool>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<Option<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     branching_factor: Option<Option<f64>>,
@@ -43,7 +48,7 @@ struct Line<'a> {
 impl<W: Write> JsonLines<W> {
     /// JSON Lines written to `out`.
     pub fn new(out: W) -> JsonLines<W> {
-        JsonLines { out, error: false, branching_factor: false }
+        JsonLines { out, columns: Vec::new() }
     }
 
     /// The writer, back.
@@ -54,17 +59,18 @@ impl<W: Write> JsonLines<W> {
 
 impl<W: Write> Reporter for JsonLines<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
-        self.error = layout.columns.contains(&Column::Error);
-        self.branching_factor = layout.columns.contains(&Column::BranchingFactor);
+        self.columns = layout.columns.to_vec();
         Ok(())
     }
 
     fn row(&mut self, record: &Record) -> io::Result<()> {
+        let has = |column| self.columns.contains(&column);
         let row = Line {
             record,
-            error: self.error.then_some(record.error.as_deref()),
-            branching_factor: self
-                .branching_factor
+            expected: has(Column::Expected).then_some(record.expected),
+            matches: has(Column::Matches).then(|| record.matches()),
+            error: has(Column::Error).then_some(record.error.as_deref()),
+            branching_factor: has(Column::BranchingFactor)
                 .then(|| record.branching_factor().map(|b| (b * 1e4).round() / 1e4)),
         };
         serde_json::to_writer(&mut self.out, &row).map_err(io::Error::from)?;

@@ -88,6 +88,10 @@ pub enum Column {
     Cost,
     /// Depth of the goal node.
     Depth,
+    /// The optimal length the puzzle's file or list line states.
+    Expected,
+    /// Whether the cost is the expected length.
+    Matches,
     /// Nodes expanded.
     NodesExpanded,
     /// Nodes generated.
@@ -117,6 +121,8 @@ impl Column {
         Column::Status,
         Column::Cost,
         Column::Depth,
+        Column::Expected,
+        Column::Matches,
         Column::NodesExpanded,
         Column::NodesGenerated,
         Column::MaxFrontier,
@@ -153,6 +159,8 @@ impl Column {
             Column::Status => "status",
             Column::Cost => "cost",
             Column::Depth => "depth",
+            Column::Expected => "expected",
+            Column::Matches => "matches",
             Column::NodesExpanded => "nodes_expanded",
             Column::NodesGenerated => "nodes_generated",
             Column::MaxFrontier => "max_frontier",
@@ -179,7 +187,15 @@ impl Column {
 
     /// Whether the column holds numbers (right-aligned in a table).
     pub const fn numeric(self) -> bool {
-        !matches!(self, Column::File | Column::Algorithm | Column::Heuristic | Column::Status | Column::Error)
+        !matches!(
+            self,
+            Column::File
+                | Column::Algorithm
+                | Column::Heuristic
+                | Column::Status
+                | Column::Matches
+                | Column::Error
+        )
     }
 
     /// The text of this column for `record`. `human` cells are for the
@@ -213,6 +229,13 @@ impl Column {
             Column::Status => out.write_str(record.status.name()),
             Column::Cost => write_optional(out, record.cost, missing),
             Column::Depth => write_optional(out, record.depth, missing),
+            Column::Expected => write_optional(out, record.expected.map(|e| e as usize), missing),
+            Column::Matches => match (record.matches(), human) {
+                (Some(true), true) => out.write_str("yes"),
+                (Some(false), true) => out.write_str("no"),
+                (Some(matches), false) => write!(out, "{matches}"),
+                (None, _) => out.write_str(missing),
+            },
             Column::NodesExpanded => write!(out, "{}", record.nodes_expanded),
             Column::NodesGenerated => write!(out, "{}", record.nodes_generated),
             Column::MaxFrontier => write!(out, "{}", record.max_frontier),
@@ -246,6 +269,12 @@ pub struct Summary {
     pub limit: usize,
     /// Rows that could not be solved at all.
     pub error: usize,
+    /// Rows whose cost is the expected length.
+    pub matched: usize,
+    /// Rows whose cost differs from the expected length.
+    pub mismatched: usize,
+    /// Rows with an expected length but no cost to compare (no solution).
+    pub unchecked: usize,
     /// Nodes expanded, over all rows.
     pub nodes_expanded: u64,
     /// Nodes generated, over all rows.
@@ -266,6 +295,12 @@ impl Summary {
             RowStatus::Unsolvable => self.unsolvable += 1,
             RowStatus::Limit => self.limit += 1,
             RowStatus::Error => self.error += 1,
+        }
+        match (record.expected, record.matches()) {
+            (_, Some(true)) => self.matched += 1,
+            (_, Some(false)) => self.mismatched += 1,
+            (Some(_), None) => self.unchecked += 1,
+            (None, None) => {}
         }
         self.nodes_expanded += record.nodes_expanded;
         self.nodes_generated += record.nodes_generated;
@@ -368,6 +403,23 @@ pub(crate) mod tests {
         assert_eq!(summary.nodes_expanded, 3);
         assert_eq!(summary.runtimes_ms.len(), 1);
         assert_eq!(summary.median_nodes_expanded(), Some(3.0));
+    }
+
+    #[test]
+    fn summary_counts_costs_that_match_differ_from_or_cannot_meet_the_expected_length() {
+        let rows = sample_rows();
+        let with = |row: &Record, expected| Record { expected, ..row.clone() };
+        let mut summary = Summary::default();
+        for row in
+            [with(&rows[0], Some(3)), with(&rows[0], Some(5)), with(&rows[0], None), with(&rows[1], Some(3))]
+        {
+            summary.add(&row);
+        }
+        assert_eq!((summary.matched, summary.mismatched, summary.unchecked), (1, 1, 1));
+        assert_eq!(Column::Matches.cell(&with(&rows[0], Some(5)), false), "false");
+        assert_eq!(Column::Matches.cell(&with(&rows[0], Some(3)), true), "yes");
+        assert_eq!(Column::Matches.cell(&with(&rows[1], Some(3)), false), "", "no cost: nothing to compare");
+        assert_eq!(Column::Expected.cell(&rows[0], true), "-");
     }
 
     #[test]

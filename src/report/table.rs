@@ -61,7 +61,8 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
         Column::Algorithm => longest(&mut Algorithm::ALL.iter().map(|a| a.name())).unwrap_or(0),
         Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
         Column::Status => "unsolvable".len(),
-        Column::Cost | Column::Depth | Column::MaxDepth | Column::Weight => 3,
+        Column::Matches => "no".len(),
+        Column::Cost | Column::Depth | Column::Expected | Column::MaxDepth | Column::Weight => 3,
         Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 10,
         Column::RuntimeMs => "1000.000".len(),
         Column::BranchingFactor => "2.0000".len(),
@@ -98,6 +99,13 @@ impl<W: Write> Reporter for Table<W> {
             s.limit,
             s.error
         )?;
+        if s.matched + s.mismatched + s.unchecked > 0 {
+            write!(out, "expected lengths: {} match, {} differ", s.matched, s.mismatched)?;
+            if s.unchecked > 0 {
+                write!(out, ", {} without a cost to compare", s.unchecked)?;
+            }
+            writeln!(out)?;
+        }
         let median = s.median_runtime_ms().map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
         write!(out, "search time: {:.3} ms total, {median} ms median", s.total_runtime_ms())?;
         match s.wall {

@@ -103,6 +103,15 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     out.finish(Some(&finished.summary))?;
     out.flush()?;
 
+    let summary = &finished.summary;
+    if summary.mismatched > 0 {
+        let compared = summary.matched + summary.mismatched;
+        let why = if algorithm.optimal() { "" } else { "; this algorithm does not promise shortest paths" };
+        note!(
+            "{} of {compared} costs differ from the expected length (the matches column){why}",
+            summary.mismatched
+        );
+    }
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
