@@ -126,6 +126,7 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "max_frontier",
             "max_depth",
             "runtime_ms",
+            "branching_factor",
             "error"
         ]
     );
@@ -166,11 +167,11 @@ fn off_a_terminal_the_default_format_is_csv() {
 }
 
 #[test]
-fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_matches_and_error() {
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_matches_b_star_and_error() {
     let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
     let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
     let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
-    expected.extend(["file", "expected", "matches", "error"]);
+    expected.extend(["file", "expected", "matches", "branching_factor", "error"]);
 
     let (code, stdout, _) =
         batch(&["puzzles/3x3", "puzzles/unsolvable", "puzzles/invalid/duplicate.txt", "--format", "json"]);
@@ -183,9 +184,8 @@ fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_
         assert_eq!(row["error"].is_null(), row["status"] != "error", "{row}");
     }
     let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
-    for key in
-        expected.iter().filter(|&&k| !["file", "expected", "matches", "error", "runtime_ms"].contains(&k))
-    {
+    let extra = ["file", "expected", "matches", "branching_factor", "error", "runtime_ms"];
+    for key in expected.iter().filter(|&&k| !extra.contains(&k)) {
         assert_eq!(easy[key], solve[key], "{key}");
     }
 }
@@ -213,8 +213,12 @@ fn table_summary_counts_match_the_rows() {
         )
     );
     let summary = lines[blank + 1..].join("\n");
-    assert!(summary.contains("ms total") && summary.contains("ms median"), "{summary}");
+    assert!(
+        summary.contains("ms total") && summary.contains("ms mean") && summary.contains("ms median"),
+        "{summary}"
+    );
     assert!(summary.contains("nodes expanded:") && summary.contains("per second"), "{summary}");
+    assert!(summary.contains("\nnodes generated: ") && summary.contains("\nb*: "), "{summary}");
 }
 
 #[test]
@@ -718,4 +722,34 @@ fn a_puzzle_files_optimal_comment_is_its_expected_length_so_folders_are_checked_
     assert!(differ > 0 && rows.iter().all(|r| r["expected"].as_u64() <= r["cost"].as_u64()));
     assert!(stderr.contains(&format!("{differ} of {solved} costs differ")), "{stderr}");
     assert!(stderr.contains("does not promise shortest paths"), "{stderr}");
+}
+
+#[test]
+fn rows_carry_b_star_as_compare_does_and_the_summary_gives_means_and_medians() {
+    let compare =
+        npuzzle().args(["compare", "puzzles/3x3/medium-14.txt", "--format", "json"]).output().unwrap();
+    let compare = json_lines(&String::from_utf8(compare.stdout).unwrap());
+    let astar = compare
+        .iter()
+        .find(|r| r["algorithm"] == "astar" && r["heuristic"] == "manhattan" && r["weight"] == 1);
+    let (_, stdout, _) = batch(&["puzzles/3x3/medium-14.txt", "puzzles/3x3/easy-3.txt", "--format", "json"]);
+    let rows = json_lines(&stdout);
+    assert_eq!(rows[0]["branching_factor"], astar.unwrap()["branching_factor"]);
+    assert!(rows[0]["branching_factor"].as_f64().unwrap() > 1.0);
+
+    // Two rows: the mean and the median are both their midpoint.
+    let (_, table, _) = batch(&["puzzles/3x3/medium-14.txt", "puzzles/3x3/easy-3.txt", "--format", "table"]);
+    let b: Vec<f64> = rows.iter().map(|r| r["branching_factor"].as_f64().unwrap()).collect();
+    let generated: Vec<u64> = rows.iter().map(|r| r["nodes_generated"].as_u64().unwrap()).collect();
+    let line = table.lines().find_map(|l| l.strip_prefix("b*: ")).expect("a b* line");
+    let (mean, median) = line.split_once(" mean, ").unwrap();
+    assert_eq!(median, format!("{mean} median"), "{line}");
+    // The rows show b* to four decimals, so their midpoint is within 1e-4.
+    let mean: f64 = mean.parse().unwrap();
+    assert!((mean - f64::midpoint(b[0], b[1])).abs() <= 1e-4, "{line}");
+    let (sum, half) = (generated[0] + generated[1], (generated[0] + generated[1]) as f64 / 2.0);
+    assert!(
+        table.contains(&format!("\nnodes generated: {sum} total, {half:.1} mean, {half} median\n")),
+        "{table}"
+    );
 }

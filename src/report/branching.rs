@@ -27,37 +27,34 @@ pub fn effective_branching_factor(nodes: u64, depth: usize) -> Option<f64> {
         return Some(0.0);
     }
     let target = nodes as f64 + 1.0;
-    // The tree size grows with b, is 1 at b = 0 and at least 1 + b from
-    // b = 1 on, so the root lies in [0, max(1, nodes)].
-    let (mut low, mut high) = (0.0_f64, (nodes as f64).max(1.0));
-    if tree_size(high, depth, target) <= target {
-        return Some(high);
-    }
-    for _ in 0..200 {
-        let mid = 0.5 * (low + high);
-        if mid <= low || mid >= high {
+    // The tree size is increasing and convex in b ≥ 0, so Newton's method
+    // started right of the root walks down to it without overshooting, in
+    // a handful of steps (a batch computes b* for every row). Both
+    // b^depth ≤ nodes + 1 and b ≤ nodes hold at the root.
+    let mut b = target.powf(1.0 / depth as f64).min(nodes as f64);
+    for _ in 0..100 {
+        let (size, slope) = tree_size(b, depth);
+        let step = (size - target) / slope;
+        // Rounding may leave the last step at or left of the root.
+        if step.is_nan() || step <= 0.0 {
             break;
         }
-        if tree_size(mid, depth, target) < target {
-            low = mid;
-        } else {
-            high = mid;
+        b -= step;
+        if step <= b * 1e-15 {
+            break;
         }
     }
-    Some(0.5 * (low + high))
+    Some(b)
 }
 
-/// `1 + b + … + b^depth`, cut short once it passes `cap`.
-fn tree_size(b: f64, depth: usize, cap: f64) -> f64 {
-    let (mut sum, mut term) = (1.0, 1.0);
+/// `1 + b + … + b^depth` and its derivative in b, by Horner's rule.
+fn tree_size(b: f64, depth: usize) -> (f64, f64) {
+    let (mut size, mut slope) = (1.0, 0.0);
     for _ in 0..depth {
-        term *= b;
-        sum += term;
-        if sum > cap {
-            break;
-        }
+        slope = slope * b + size;
+        size = size * b + 1.0;
     }
-    sum
+    (size, slope)
 }
 
 #[cfg(test)]

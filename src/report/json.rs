@@ -108,7 +108,9 @@ mod tests {
         assert_eq!(rows[0]["file"], "a, \"quoted\" name.txt");
         assert_eq!(rows[0]["cost"], 3);
         assert_eq!(rows[0]["error"], serde_json::Value::Null, "every batch line has the key");
-        assert!(rows[0].get("branching_factor").is_none());
+        assert_eq!(rows[0]["branching_factor"], 1.5782);
+        assert_eq!(rows[1]["branching_factor"], serde_json::Value::Null);
+        assert!(lines(&[Column::File]).iter().all(|row| row.get("branching_factor").is_none()));
         assert_eq!(rows[1]["status"], "error");
         assert_eq!(rows[1]["size"], serde_json::Value::Null);
         assert_eq!(rows[1]["start"], serde_json::Value::Null);

@@ -17,7 +17,7 @@ mod text;
 pub use branching::effective_branching_factor;
 pub use csv::Csv;
 pub use json::{JsonLines, write_json};
-pub use rows::{Column, Layout, Reporter, RowFormat, Summary, reporter};
+pub use rows::{Column, Layout, Reporter, RowFormat, Sample, Summary, reporter};
 pub use table::Table;
 pub use text::write_text;
 

@@ -106,17 +106,40 @@ impl<W: Write> Reporter for Table<W> {
             }
             writeln!(out)?;
         }
-        let median = s.median_runtime_ms().map_or_else(|| "-".to_owned(), |m| format!("{m:.3}"));
-        write!(out, "search time: {:.3} ms total, {median} ms median", s.total_runtime_ms())?;
+        let ms = |value: Option<f64>| value.map_or_else(|| "-".to_owned(), |v| format!("{v:.3}"));
+        write!(
+            out,
+            "search time: {:.3} ms total, {} ms mean, {} ms median",
+            s.runtime_ms.total(),
+            ms(s.runtime_ms.mean()),
+            ms(s.runtime_ms.median())
+        )?;
         match s.wall {
             Some(wall) if wall.as_secs() >= 1 => writeln!(out, "; wall time {:.3} s", wall.as_secs_f64())?,
             Some(wall) => writeln!(out, "; wall time {:.3} ms", wall.as_secs_f64() * 1e3)?,
             None => writeln!(out)?,
         }
+        // Means to one decimal; a median of an even count may end in .5,
+        // shown as it is.
+        let mean = |value: Option<f64>| value.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
+        let median = |value: Option<f64>| value.map_or_else(|| "-".to_owned(), |v| format!("{v}"));
         let rate = s.nodes_per_second().map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
-        // The mean of the two middle rows may end in .5: shown as it is.
-        let median = s.median_nodes_expanded().map_or_else(|| "-".to_owned(), |m| format!("{m}"));
-        writeln!(out, "nodes expanded: {} total, {median} median, {rate} per second", s.nodes_expanded)
+        writeln!(
+            out,
+            "nodes expanded: {} total, {} mean, {} median, {rate} per second",
+            s.nodes_expanded,
+            mean(s.expanded.mean()),
+            median(s.expanded.median())
+        )?;
+        writeln!(
+            out,
+            "nodes generated: {} total, {} mean, {} median",
+            s.nodes_generated,
+            mean(s.generated.mean()),
+            median(s.generated.median())
+        )?;
+        let b = |value: Option<f64>| value.map_or_else(|| "-".to_owned(), |v| format!("{v:.4}"));
+        writeln!(out, "b*: {} mean, {} median", b(s.branching_factor.mean()), b(s.branching_factor.median()))
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -163,7 +186,10 @@ mod tests {
     fn ends_with_a_summary_when_given_one() {
         let text = render(true);
         assert!(text.contains("\n2 puzzles: 1 solved, 0 unsolvable, 0 limit, 1 error\n"));
-        assert!(text.contains("nodes expanded: 3 total, 3 median, "));
+        assert!(text.contains("nodes expanded: 3 total, 3.0 mean, 3 median, "), "{text}");
+        assert!(text.contains("\nnodes generated: 8 total, 8.0 mean, 8 median\n"), "{text}");
+        // 8 nodes generated at depth 3.
+        assert!(text.contains("\nb*: 1.5782 mean, 1.5782 median\n"), "{text}");
         assert!(!render(false).contains("puzzles:"));
     }
 }
