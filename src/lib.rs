@@ -16,7 +16,8 @@ The crate is laid out as the data flows:
   exporter per format; no search prints.
 - [`batch`] and [`compare`]: many solves at once (folders of puzzles on a
   pool of threads; every algorithm and heuristic on one puzzle), for the
-  scripting commands; puzzles to feed them come from [`board::generate`].
+  scripting commands; puzzles to feed them come from [`board::generate`],
+  and those at an exact distance from the goal from [`exact`].
 
 The `npuzzle` binary (`src/bin/npuzzle/`) only parses flags, calls these
 pieces and picks the exit code, so clap and anyhow stay out of the library.
@@ -34,6 +35,7 @@ pub mod batch;
 pub mod board;
 pub mod compare;
 pub mod error;
+pub mod exact;
 pub mod heuristic;
 pub mod report;
 pub mod search;

@@ -8,6 +8,7 @@ written once and monomorphised per encoding.
 */
 
 mod automaton;
+mod distance;
 mod generate;
 mod goal;
 mod list;
@@ -17,6 +18,7 @@ mod read;
 mod shape;
 mod wide;
 
+pub use distance::{Layers, MAX_ENUMERATED_CELLS};
 pub use generate::{MAX_WALK, Scramble, SplitMix64, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use list::list_line;

@@ -1,0 +1,133 @@
+/*!
+Boards by their exact distance from a goal, for spaces small enough to
+enumerate: a breadth-first search from the goal, kept layer by layer, so
+that layer d is every board whose shortest solution is exactly d moves.
+
+Each move takes the blank to a cell of the other colour of a checkerboard,
+so every edge joins consecutive layers and none joins a layer to itself: the
+next layer is the neighbours of this one less the previous one, and no other
+layer is ever looked up. Boards are 4 bits a cell in a `u64` (tiles up to
+15), each layer a sorted vector, which keeps the whole 2×5 space (1,814,400
+boards) in 15 MB.
+*/
+
+use super::{Goal, Shape, Tiles};
+
+/// The most cells a space may have to be enumerated: 10 (every 3×3, 2×4 and
+/// 2×5 board: at most 1,814,400 reachable, a fraction of a second). The
+/// next shapes, 3×4 and 2×6, have 239,500,800 each, beyond a quick run.
+pub const MAX_ENUMERATED_CELLS: usize = 10;
+
+/// The boards of a small space by distance from the goal, up to some
+/// distance (or all of them).
+#[derive(Clone, Debug)]
+pub struct Layers {
+    shape: Shape,
+    /// `by_distance[d]`: the packed boards exactly d moves from the goal,
+    /// sorted.
+    by_distance: Vec<Vec<u64>>,
+    /// Whether the search ran out of boards (so no board is farther than
+    /// the last layer).
+    complete: bool,
+}
+
+impl Layers {
+    /// Every board within `up_to` moves of `goal`, by distance; `None` when
+    /// the board has more than [`MAX_ENUMERATED_CELLS`] cells.
+    pub fn up_to(goal: &Goal, up_to: usize) -> Option<Layers> {
+        let shape = goal.shape();
+        if shape.cells() > MAX_ENUMERATED_CELLS {
+            return None;
+        }
+        let neighbours: Vec<Vec<usize>> =
+            (0..shape.cells()).map(|cell| shape.neighbours(cell).map(|(_, to)| to).collect()).collect();
+        let mut layers = vec![vec![pack(goal.tiles().cells())]];
+        let mut complete = false;
+        while layers.len() <= up_to {
+            let last = &layers[layers.len() - 1];
+            let previous = layers.len().checked_sub(2).map_or(&[][..], |d| &layers[d][..]);
+            let mut next = Vec::with_capacity(last.len() * 2);
+            for &board in last {
+                let blank = blank(board, shape.cells());
+                for &from in &neighbours[blank] {
+                    let tile = (board >> (4 * from)) & 0xF;
+                    next.push(board & !(0xF << (4 * from)) | tile << (4 * blank));
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            next.retain(|board| previous.binary_search(board).is_err());
+            if next.is_empty() {
+                complete = true;
+                break;
+            }
+            layers.push(next);
+        }
+        Some(Layers { shape, by_distance: layers, complete })
+    }
+
+    /// How many boards are exactly `distance` moves from the goal (0 beyond
+    /// what was enumerated).
+    pub fn count(&self, distance: usize) -> usize {
+        self.by_distance.get(distance).map_or(0, Vec::len)
+    }
+
+    /// The `index`th board (in a fixed order) exactly `distance` moves from
+    /// the goal; `index` must be below [`Layers::count`].
+    pub fn board(&self, distance: usize, index: usize) -> Tiles {
+        let packed = self.by_distance[distance][index];
+        let cells: Vec<u16> = (0..self.shape.cells()).map(|c| ((packed >> (4 * c)) & 0xF) as u16).collect();
+        Tiles::with_shape(self.shape, &cells).expect("a layer holds permutations")
+    }
+
+    /// The greatest distance of any board, once the whole space is
+    /// enumerated.
+    pub fn diameter(&self) -> Option<usize> {
+        self.complete.then(|| self.by_distance.len() - 1)
+    }
+}
+
+/// Four bits a cell, cell 0 lowest.
+fn pack(cells: &[u16]) -> u64 {
+    cells.iter().enumerate().fold(0, |packed, (cell, &tile)| packed | u64::from(tile) << (4 * cell))
+}
+
+/// The cell of `cells` whose nibble is 0.
+fn blank(packed: u64, cells: usize) -> usize {
+    (0..cells).find(|&cell| (packed >> (4 * cell)).trailing_zeros() >= 4).expect("a board has a blank")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::GoalSpec;
+
+    #[test]
+    fn the_eight_puzzle_space_has_the_published_layer_sizes() {
+        // Reinefeld (1993): boards at each distance from a goal with the
+        // blank in a corner, 181,440 in all, the farthest 31 moves away.
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        let layers = Layers::up_to(&goal, usize::MAX).unwrap();
+        let sizes: Vec<usize> = (0..=31).map(|d| layers.count(d)).collect();
+        assert_eq!(
+            sizes,
+            [
+                1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529,
+                10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2
+            ]
+        );
+        assert_eq!((layers.diameter(), layers.count(32)), (Some(31), 0));
+        assert_eq!(layers.board(31, 0).cells(), [8, 0, 6, 5, 4, 7, 2, 3, 1], "puzzles/3x3/hardest-31a.txt");
+    }
+
+    #[test]
+    fn rectangles_are_enumerated_and_larger_spaces_are_not() {
+        let goal = Goal::new(&GoalSpec::BlankLast, Shape::new(4, 2)).unwrap();
+        let layers = Layers::up_to(&goal, usize::MAX).unwrap();
+        let total: usize = (0..=layers.diameter().unwrap()).map(|d| layers.count(d)).sum();
+        assert_eq!(total, 20_160, "8! / 2 boards");
+        let partial = Layers::up_to(&goal, 5).unwrap();
+        assert_eq!((partial.diameter(), partial.count(5), partial.count(6)), (None, layers.count(5), 0));
+        assert!(Layers::up_to(&Goal::new(&GoalSpec::BlankFirst, Shape::new(4, 3)).unwrap(), 3).is_none());
+    }
+}
