@@ -503,3 +503,147 @@ fn generate_caps_its_random_walks() {
         .stderr(contains("--moves"));
     npuzzle().args(["generate", "--help"]).assert().stdout(contains("K up to 100000000"));
 }
+
+// --- generate --distance ---------------------------------------------------
+
+/// The boards of a `generate --list` output, each with the length its line states.
+fn listed(text: &str, size: Option<npuzzle::board::Shape>) -> Vec<(Vec<u16>, u32)> {
+    npuzzle::board::parse_list(text, size)
+        .into_iter()
+        .map(|e| (e.board.unwrap().cells().to_vec(), e.expected.expect("a stated length")))
+        .collect()
+}
+
+#[test]
+fn every_distance_d_board_of_a_3x3_is_exactly_d_moves_by_breadth_first_search() {
+    let distances = [0, 1, 2, 5, 12, 14, 20, 24, 30, 31];
+    let arg = distances.map(|d: u32| d.to_string()).join(",");
+    let text =
+        stdout_of(&["generate", "--size", "3", "--distance", &arg, "--count", "20", "--seed", "3", "--list"]);
+    let boards = listed(&text, None);
+    assert_eq!(boards.len(), distances.len() * 20);
+    let truth = crate::util::eight_puzzle_distances();
+    for (i, (cells, stated)) in boards.iter().enumerate() {
+        assert_eq!(*stated, distances[i / 20], "line {i}: in the order asked, 20 each");
+        assert_eq!(truth[cells], *stated, "{cells:?}");
+    }
+}
+
+#[test]
+fn boards_at_a_distance_are_drawn_uniformly_among_all_boards_there() {
+    // Eight 3x3 boards are 3 moves from the blank-first goal.
+    let text =
+        stdout_of(&["generate", "--size", "3", "--distance", "3", "--count", "800", "--seed", "8", "--list"]);
+    let mut seen: std::collections::HashMap<Vec<u16>, usize> = std::collections::HashMap::new();
+    for (cells, _) in listed(&text, None) {
+        *seen.entry(cells).or_default() += 1;
+    }
+    assert_eq!(seen.len(), 8, "every board at distance 3 is drawn");
+    // 100 each on average; a binomial(800, 1/8) stays within 60..140 but
+    // for odds of about 1e-5.
+    assert!(seen.values().all(|&n| (60..140).contains(&n)), "{seen:?}");
+}
+
+#[test]
+fn small_rectangles_are_enumerated_for_any_goal() {
+    let text = stdout_of(&[
+        "generate",
+        "--size",
+        "4x2",
+        "--goal",
+        "blank-last",
+        "--distance",
+        "7,15,36",
+        "--count",
+        "10",
+        "--seed",
+        "4",
+        "--list",
+    ]);
+    let goal = npuzzle::Goal::new(&npuzzle::GoalSpec::BlankLast, npuzzle::board::Shape::new(4, 2)).unwrap();
+    let truth = crate::util::packed_distances(goal.tiles().cells(), 4, 2);
+    let boards = listed(&text, Some(npuzzle::board::Shape::new(4, 2)));
+    assert_eq!(boards.len(), 30);
+    for (cells, stated) in boards {
+        assert_eq!(u32::from(truth[&crate::util::pack(&cells)]), stated, "{cells:?}");
+    }
+    assert!(text.lines().next().unwrap().contains("drawn uniformly"), "{text}");
+}
+
+#[test]
+fn larger_boards_come_from_walks_whose_optimum_is_confirmed() {
+    let text = stdout_of(&[
+        "generate",
+        "--size",
+        "4x3",
+        "--distance",
+        "9,16",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+        "--list",
+    ]);
+    assert!(text.lines().next().unwrap().contains("not uniform"), "{text}");
+    for (cells, stated) in listed(&text, Some(npuzzle::board::Shape::new(4, 3))) {
+        // Breadth-first search shares nothing with the IDA* that confirmed it.
+        let board = cells.iter().map(u16::to_string).collect::<Vec<_>>().join(",");
+        let out = stdout_of(&["solve", &board, "--size", "4x3", "--algo", "bfs", "--format", "json"]);
+        let cost = serde_json::from_str::<Value>(&out).unwrap()["cost"].as_u64().unwrap();
+        assert_eq!(cost, u64::from(stated), "{board}");
+    }
+}
+
+#[test]
+fn a_distance_list_piped_into_batch_is_checked_row_by_row() {
+    let list = stdout_of(&[
+        "generate",
+        "--size",
+        "3",
+        "--distance",
+        "8,16",
+        "--count",
+        "25",
+        "--seed",
+        "6",
+        "--list",
+    ]);
+    let out = npuzzle().args(["batch", "-", "--format", "table"]).write_stdin(list).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("\nexpected lengths: 50 match, 0 differ\n"), "{table}");
+    assert!(table.contains("<stdin>#50 "), "ids run on across distances: {table}");
+    // Files carry the length as their `# optimal:` line.
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("d12");
+    stdout_of(&[
+        "generate",
+        "--size",
+        "3",
+        "--distance",
+        "12",
+        "--count",
+        "3",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let rows = stdout_of(&["batch", out_dir.to_str().unwrap(), "--format", "json"]);
+    let rows: Vec<Value> = rows.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(rows.iter().all(|r| r["expected"] == 12 && r["matches"] == true), "{rows:?}");
+}
+
+#[test]
+fn a_distance_out_of_reach_or_mixed_with_another_scramble_is_refused() {
+    for (args, message) in [
+        (
+            vec!["--size", "3", "--distance", "32"],
+            "no 3x3 board is 32 moves from this goal: the farthest are 31",
+        ),
+        (vec!["--size", "2", "--distance", "4,7", "--list"], "the farthest are 6"),
+        (vec!["--size", "3", "--distance", "4", "--moves", "4"], "--distance"),
+        (vec!["--size", "3", "--distance", "4", "--unsolvable"], "--distance"),
+        (vec!["--size", "3", "--distance", "4,6"], "needs --out DIR or --list"),
+    ] {
+        npuzzle().arg("generate").args(&args).assert().code(2).stdout("").stderr(contains(message));
+    }
+}

@@ -17,8 +17,9 @@ use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
 use npuzzle::board::{Shape, read_input_with};
+use npuzzle::exact::Sampler;
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
-use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables};
+use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, Tiles};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -131,33 +132,35 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
         bail!("--goal is {} but --size is {shape}", tiles.shape());
     }
     let goal = Goal::new(&spec, shape)?;
-    if args.count > 1 && args.out.is_none() && !args.list {
+    // Boards in the order they are made, each with the distance it must
+    // have, if one was asked for.
+    let plan: Vec<Option<usize>> = if args.distance.is_empty() {
+        vec![None; args.count as usize]
+    } else {
+        let count = args.count as usize;
+        args.distance.iter().flat_map(|&d| std::iter::repeat_n(Some(d as usize), count)).collect()
+    };
+    if plan.len() > 1 && args.out.is_none() && !args.list {
+        if args.distance.len() > 1 {
+            bail!(
+                "--distance with several distances needs --out DIR or --list: standard output takes one board"
+            );
+        }
         bail!("--count {} needs --out DIR or --list: standard output takes one board", args.count);
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let scramble = args.moves.map_or(Scramble::Uniform, |k| Scramble::Walk(k as usize));
-    let solvable = !args.unsolvable;
-    let how = match scramble {
-        Scramble::Walk(k) => format!("a random walk of {k} moves from the goal {}", args.goal.text),
-        Scramble::Uniform => format!(
-            "a uniformly random {} board for the goal {}",
-            if solvable { "solvable" } else { "unsolvable" },
-            args.goal.text
-        ),
-    };
-    let twist = match (scramble, solvable) {
-        (Scramble::Walk(_), false) => ", then two tiles swapped: deliberately unsolvable",
-        _ => "",
-    };
     let mut rng = SplitMix64::new(seed);
-    let mut next = || scramble_board(&goal, scramble, solvable, &mut rng);
+    let mut maker = Maker::new(args, &goal)?;
+    let total = plan.len() as u64;
     if args.list {
         let mut text = format!(
-            "# {} {shape} puzzles, one per line: {how}{twist}\n# npuzzle generate --seed {seed}\n",
-            args.count
+            "# {total} {shape} puzzles, one per line{}: {}\n# npuzzle generate --seed {seed}\n",
+            if args.distance.is_empty() { "" } else { " (id, optimal length, tiles)" },
+            maker.describe(None)
         );
-        for index in 1..=args.count {
-            text.push_str(&list_line(&next(), index, None));
+        for (index, &distance) in (1..).zip(&plan) {
+            let board = maker.board(distance, &mut rng)?;
+            text.push_str(&list_line(&board, index, distance.map(|d| d as u32)));
             text.push('\n');
         }
         match &args.out {
@@ -166,20 +169,24 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
         }
         return Ok(Exit::Success);
     }
-    let mut board = |index: u64| {
+    let mut board = |index: u64| -> Result<String> {
+        let distance = plan[index as usize - 1];
+        let board = maker.board(distance, &mut rng)?;
+        // `optimal: D` is the line batch reads as the expected length.
+        let optimal = distance.map(|d| format!("\noptimal: {d}")).unwrap_or_default();
         let comment = format!(
-            "{shape} puzzle: {how}{twist}\nnpuzzle generate --seed {seed}: board {index} of {}",
-            args.count
+            "{shape} puzzle: {}\nnpuzzle generate --seed {seed}: board {index} of {total}{optimal}",
+            maker.describe(distance)
         );
-        puzzle_text(&next(), &comment)
+        Ok(puzzle_text(&board, &comment))
     };
     match &args.out {
-        None => write_stdout(board(1).as_bytes())?,
+        None => write_stdout(board(1)?.as_bytes())?,
         Some(dir) => {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            let digits = args.count.to_string().len();
+            let digits = total.to_string().len();
             let paths: Vec<PathBuf> =
-                (1..=args.count).map(|index| dir.join(format!("{index:0digits$}.txt"))).collect();
+                (1..=total).map(|index| dir.join(format!("{index:0digits$}.txt"))).collect();
             // Every name is checked before anything is written, so a refusal
             // leaves the folder as it was.
             if !args.force
@@ -187,12 +194,72 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
             {
                 bail!("{} is already there: generate overwrites nothing without --force", taken.display());
             }
-            for (index, path) in (1..=args.count).zip(&paths) {
-                write_new(path, board(index).as_bytes(), args.force)?;
+            for (index, path) in (1..=total).zip(&paths) {
+                write_new(path, board(index)?.as_bytes(), args.force)?;
             }
         }
     }
     Ok(Exit::Success)
+}
+
+/// How `generate` makes its boards.
+struct Maker<'a> {
+    args: &'a GenerateArgs,
+    goal: &'a Goal,
+    scramble: Scramble,
+    /// For `--distance`: draws boards at exact distances.
+    sampler: Option<Sampler>,
+}
+
+impl<'a> Maker<'a> {
+    fn new(args: &'a GenerateArgs, goal: &'a Goal) -> Result<Maker<'a>> {
+        let distances: Vec<usize> = args.distance.iter().map(|&d| d as usize).collect();
+        let sampler = if distances.is_empty() {
+            None
+        } else {
+            Some(Sampler::new(goal, &distances).map_err(|e| anyhow!("--distance: {e}"))?)
+        };
+        let scramble = args.moves.map_or(Scramble::Uniform, |k| Scramble::Walk(k as usize));
+        Ok(Maker { args, goal, scramble, sampler })
+    }
+
+    /// A board, at `distance` moves when one is given.
+    fn board(&mut self, distance: Option<usize>, rng: &mut SplitMix64) -> Result<Tiles> {
+        match (distance, &mut self.sampler) {
+            (Some(distance), Some(sampler)) => {
+                sampler.sample(distance, rng).map_err(|e| anyhow!("--distance {distance}: {e}"))
+            }
+            _ => Ok(scramble_board(self.goal, self.scramble, !self.args.unsolvable, rng)),
+        }
+    }
+
+    /// How the boards (or the one at `distance`) were made, for comments.
+    fn describe(&self, distance: Option<usize>) -> String {
+        let goal = &self.args.goal.text;
+        if let Some(sampler) = &self.sampler {
+            let at = match distance {
+                Some(d) => d.to_string(),
+                None => self.args.distance.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            };
+            let how = match (sampler.enumerated(), distance.and_then(|d| sampler.count(d))) {
+                (true, Some(count)) => format!("drawn uniformly among the {count} such boards"),
+                (true, None) => "each drawn uniformly among all boards at its distance".to_owned(),
+                (false, _) => "a random walk whose optimum IDA* confirmed (not uniform)".to_owned(),
+            };
+            return format!("exactly {at} moves from the goal {goal}, {how}");
+        }
+        let solvable = !self.args.unsolvable;
+        match self.scramble {
+            Scramble::Walk(k) if solvable => format!("a random walk of {k} moves from the goal {goal}"),
+            Scramble::Walk(k) => format!(
+                "a random walk of {k} moves from the goal {goal}, then two tiles swapped: deliberately unsolvable"
+            ),
+            Scramble::Uniform => format!(
+                "a uniformly random {} board for the goal {goal}",
+                if solvable { "solvable" } else { "unsolvable" }
+            ),
+        }
+    }
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<()> {
