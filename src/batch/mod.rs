@@ -32,4 +32,4 @@ pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_lik
 pub use lists::{Interrupted, read_lists};
 pub use pool::{Event, Finished, TICK, run};
 pub use shard::{Shard, ShardError};
-pub use solve::{Settings, default_max_nodes_per_job, solve_item};
+pub use solve::{Settings, Worker, default_max_nodes_per_job, solve_item};

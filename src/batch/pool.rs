@@ -3,7 +3,7 @@ The job pool: a batch's puzzles solved on several threads, their rows handed
 out in input order as soon as each and every one before it are done.
 */
 
-use super::{Item, Settings, solve_item};
+use super::{Item, Settings, Worker, solve_item};
 use crate::report::{Record, Summary};
 use crate::search::Limits;
 use std::collections::BTreeMap;
@@ -113,10 +113,11 @@ where
     };
 
     let work = || {
+        let mut worker = Worker::default();
         while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
             let position = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(position) else { break };
-            let record = solve_item(item, &settings, jobs);
+            let record = solve_item(item, &settings, jobs, &mut worker);
             let mut emitter = lock();
             if emitter.failure.is_none()
                 && let Err(e) = emitter.finished(position, record)

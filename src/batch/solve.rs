@@ -11,7 +11,7 @@ use crate::board::{
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, Tables, default_max_nodes_for, solve};
+use crate::search::{Algorithm, Limits, Prepared, Tables, default_max_nodes_for};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -43,8 +43,16 @@ pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, 
     (default_max_nodes_for(shape.into(), algorithm) / jobs.max(1) as u64).max(1)
 }
 
-/// Solves one puzzle; every failure becomes an `error` row.
-pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
+/// What one worker keeps from puzzle to puzzle: the goal of the last shape
+/// it met, with its heuristic tables, so a batch of small puzzles builds
+/// them once per worker rather than once per puzzle.
+#[derive(Debug, Default)]
+pub struct Worker {
+    prepared: Option<Prepared>,
+}
+
+/// Solves one puzzle on `worker`; every failure becomes an `error` row.
+pub fn solve_item(item: &Item, settings: &Settings, jobs: usize, worker: &mut Worker) -> Record {
     let fail = |start, message| {
         let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
         record.file = Some(item.name().to_owned());
@@ -68,25 +76,29 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize) -> Record {
             Err(Unread::Bad(message)) => return fail(None, message),
         },
     };
-    let mut record = solve_board(start, settings, jobs);
+    let mut record = solve_board(start, settings, jobs, worker);
     record.file = Some(item.name().to_owned());
     record.expected = expected;
     record
 }
 
 /// The row of one board.
-fn solve_board(start: &Tiles, settings: &Settings, jobs: usize) -> Record {
+fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Worker) -> Record {
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
-    let goal = match Goal::new(&settings.goal, start.shape()) {
-        Ok(goal) => goal,
-        Err(e) => return fail(e.to_string()),
+    let shape = start.shape();
+    let prepared = match &mut worker.prepared {
+        Some(prepared) if prepared.goal().shape() == shape => prepared,
+        slot => match Goal::new(&settings.goal, shape) {
+            Ok(goal) => slot.insert(Prepared::new(goal, settings.algorithm, settings.heuristic)),
+            Err(e) => return fail(e.to_string()),
+        },
     };
     let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
-        limits.max_nodes = Some(default_max_nodes_per_job(start.shape(), settings.algorithm, jobs));
+        limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }
-    match solve(start, &goal, settings.algorithm, settings.heuristic, &limits, &settings.tables) {
-        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, &goal, &outcome),
+    match prepared.solve(start, &limits, &settings.tables) {
+        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, prepared.goal(), &outcome),
         Err(e) => fail(e.to_string()),
     }
 }

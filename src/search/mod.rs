@@ -369,35 +369,6 @@ pub(crate) fn exhausted(cut_at_depth: bool, budget: &Budget) -> Status {
     if cut_at_depth { Status::Limit(LimitKind::Depth(budget.max_depth())) } else { Status::Unsolvable }
 }
 
-/// Runs `$run` with `$h` bound to the concrete heuristic for `$kind`.
-macro_rules! with_heuristic {
-    ($kind:expr, $goal:expr, |$h:ident| $run:expr) => {
-        match $kind {
-            HeuristicKind::Zero => {
-                let $h = &Zero;
-                $run
-            }
-            HeuristicKind::Hamming => {
-                let $h = &Hamming::new($goal);
-                $run
-            }
-            HeuristicKind::Manhattan => {
-                let $h = &Manhattan::new($goal);
-                $run
-            }
-            HeuristicKind::Euclidean => {
-                let $h = &Euclidean::new($goal);
-                $run
-            }
-            HeuristicKind::LinearConflict => {
-                let $h = &LinearConflict::new($goal);
-                $run
-            }
-            HeuristicKind::Pdb => unreachable!("pattern databases are dispatched by solve"),
-        }
-    };
-}
-
 /// Heuristic tables made ahead of a search, because making them takes
 /// long: the caller loads them once and every search shares them.
 #[derive(Clone, Debug, Default)]
@@ -414,7 +385,8 @@ impl Tables {
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
 /// from run-time choices to a monomorphised search.
 ///
-/// `heuristic` is ignored by uninformed algorithms.
+/// `heuristic` is ignored by uninformed algorithms. Many searches towards
+/// one goal share their set-up through [`Prepared`].
 ///
 /// # Errors
 /// [`Error::Unsupported`] when `heuristic` needs tables that `tables` does
@@ -439,34 +411,117 @@ pub fn solve(
     limits: &Limits,
     tables: &Tables,
 ) -> Result<Outcome, Error> {
-    let uses_pdb = algorithm.informed() && heuristic == HeuristicKind::Pdb;
-    let shape = start.shape();
-    if algorithm == Algorithm::Rows {
-        return Ok(if goal.parity(start.cells()).solvable() {
-            constructive(start, goal, limits)
+    Prepared::new(goal.clone(), algorithm, heuristic).solve(start, limits, tables)
+}
+
+/// A goal, an algorithm and a heuristic made ready for many searches: the
+/// heuristic's tables are built once, not per search. For a small puzzle
+/// they take as long as a tenth of the search (a batch of 8-puzzles), so a
+/// batch keeps one per worker and shape.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    goal: Goal,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    estimator: Estimator,
+}
+
+/// A heuristic with its tables built for one goal.
+#[derive(Clone, Debug)]
+enum Estimator {
+    Zero,
+    Hamming(Hamming),
+    Manhattan(Manhattan),
+    Euclidean(Euclidean),
+    /// Boxed: its line tables are half a kilobyte.
+    LinearConflict(Box<LinearConflict>),
+    /// No tables of its own: an uninformed algorithm, the pattern databases
+    /// (loaded apart, in [`Tables`]), or a board too large to search.
+    Elsewhere,
+}
+
+impl Estimator {
+    fn new(kind: HeuristicKind, goal: &Goal) -> Estimator {
+        match kind {
+            HeuristicKind::Zero => Estimator::Zero,
+            HeuristicKind::Hamming => Estimator::Hamming(Hamming::new(goal)),
+            HeuristicKind::Manhattan => Estimator::Manhattan(Manhattan::new(goal)),
+            HeuristicKind::Euclidean => Estimator::Euclidean(Euclidean::new(goal)),
+            HeuristicKind::LinearConflict => Estimator::LinearConflict(Box::new(LinearConflict::new(goal))),
+            HeuristicKind::Pdb => Estimator::Elsewhere,
+        }
+    }
+}
+
+impl Prepared {
+    /// `algorithm` with `heuristic` towards `goal` (the heuristic is
+    /// ignored by uninformed algorithms).
+    pub fn new(goal: Goal, algorithm: Algorithm, heuristic: HeuristicKind) -> Prepared {
+        let estimator = if algorithm.informed() && searchable(goal.shape()) {
+            Estimator::new(heuristic, &goal)
         } else {
-            unsolvable()
-        });
+            Estimator::Elsewhere
+        };
+        Prepared { goal, algorithm, heuristic, estimator }
     }
-    if !searchable(shape) {
-        return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
+
+    /// The goal.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
     }
-    if uses_pdb && shape != Shape::square(PDB_WIDTH) {
-        return Err(unsupported_pdb(format!("pattern databases exist for 4x4 boards, not {shape}")));
+
+    /// Solves `start` (of the goal's shape) as [`solve`] does.
+    ///
+    /// # Errors
+    /// As [`solve`].
+    pub fn solve(&self, start: &Tiles, limits: &Limits, tables: &Tables) -> Result<Outcome, Error> {
+        let (goal, algorithm) = (&self.goal, self.algorithm);
+        let uses_pdb = algorithm.informed() && self.heuristic == HeuristicKind::Pdb;
+        let shape = start.shape();
+        if shape != goal.shape() {
+            return Err(Error::GoalSize { start: shape, goal: goal.shape() });
+        }
+        if algorithm == Algorithm::Rows {
+            return Ok(if goal.parity(start.cells()).solvable() {
+                constructive(start, goal, limits)
+            } else {
+                unsolvable()
+            });
+        }
+        if !searchable(shape) {
+            return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
+        }
+        if uses_pdb && shape != Shape::square(PDB_WIDTH) {
+            return Err(unsupported_pdb(format!("pattern databases exist for 4x4 boards, not {shape}")));
+        }
+        if !goal.parity(start.cells()).solvable() {
+            return Ok(unsolvable());
+        }
+        if uses_pdb {
+            let pdb = pattern_databases(goal, tables)?;
+            return Ok(run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits));
+        }
+        Ok(match Encoding::of(shape) {
+            Encoding::Packed => self.solve_as::<Packed>(start, limits),
+            Encoding::Wide32 => self.solve_as::<Wide<32>>(start, limits),
+            Encoding::Wide64 => self.solve_as::<Wide<64>>(start, limits),
+            Encoding::Wide256 => self.solve_as::<Wide<256>>(start, limits),
+        })
     }
-    if !goal.parity(start.cells()).solvable() {
-        return Ok(unsolvable());
+
+    fn solve_as<B: Board>(&self, start: &Tiles, limits: &Limits) -> Outcome {
+        let (board, goal) = (B::from_tiles(start.cells()), &self.goal);
+        match (self.algorithm, &self.estimator) {
+            (Algorithm::Bfs, _) => bfs(&board, goal, limits),
+            (Algorithm::Dfs, _) => dfs(&board, goal, limits),
+            (informed, Estimator::Zero) => run(informed, &board, goal, &Zero, limits),
+            (informed, Estimator::Hamming(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::Manhattan(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::Euclidean(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::LinearConflict(h)) => run(informed, &board, goal, &**h, limits),
+            (_, Estimator::Elsewhere) => unreachable!("informed searches of searchable boards have tables"),
+        }
     }
-    if uses_pdb {
-        let pdb = pattern_databases(goal, tables)?;
-        return Ok(run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits));
-    }
-    Ok(match Encoding::of(shape) {
-        Encoding::Packed => solve_as::<Packed>(start, goal, algorithm, heuristic, limits),
-        Encoding::Wide32 => solve_as::<Wide<32>>(start, goal, algorithm, heuristic, limits),
-        Encoding::Wide64 => solve_as::<Wide<64>>(start, goal, algorithm, heuristic, limits),
-        Encoding::Wide256 => solve_as::<Wide<256>>(start, goal, algorithm, heuristic, limits),
-    })
 }
 
 /// The board encodings searches are compiled for, smallest first: a board
@@ -557,21 +612,6 @@ fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Err
         Ok(pdb)
     } else {
         Err(unsupported_pdb("the loaded pattern databases were built for another goal".into()))
-    }
-}
-
-fn solve_as<B: Board>(
-    start: &Tiles,
-    goal: &Goal,
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &Limits,
-) -> Outcome {
-    let board = B::from_tiles(start.cells());
-    match algorithm {
-        Algorithm::Bfs => bfs(&board, goal, limits),
-        Algorithm::Dfs => dfs(&board, goal, limits),
-        informed => with_heuristic!(heuristic, goal, |h| run(informed, &board, goal, h, limits)),
     }
 }
 
