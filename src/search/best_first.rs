@@ -29,6 +29,7 @@ structure, and no parent boards are kept: the path is rebuilt by undoing
 stored moves from the goal.
 */
 
+use super::spare;
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
@@ -123,12 +124,14 @@ struct Bucket<B> {
     boards: Vec<B>,
 }
 
-/// Buckets indexed by priority, then by g; each bucket a stack.
-pub(crate) struct BucketQueue<B> {
+/// Buckets indexed by priority, then by g; each bucket a stack. A small
+/// queue's vectors are kept for the thread's next search (see `spare.rs`).
+pub(crate) struct BucketQueue<B: 'static> {
     buckets: Vec<Vec<Bucket<B>>>,
     /// `next[key]`: the g bucket at `key` to look in first, at or beyond
     /// which (in the order g is taken) every non-empty bucket lies.
     next: Vec<usize>,
+    /// The lowest priority that may hold an entry.
     min_key: usize,
     len: usize,
     deeper_first: bool,
@@ -136,14 +139,35 @@ pub(crate) struct BucketQueue<B> {
     release: bool,
 }
 
-impl<B> OpenList<B> for BucketQueue<B> {
+/// The most boards a queue's buckets may have room for to be kept for the
+/// thread's next search: a small search's worth.
+const KEPT_BOARDS: usize = 1 << 14;
+
+/// The vectors of a [`BucketQueue`], kept between searches.
+type Spare<B> = (Vec<Vec<Bucket<B>>>, Vec<usize>);
+
+impl<B: 'static> Drop for BucketQueue<B> {
+    fn drop(&mut self) {
+        let room: usize = self.buckets.iter().flatten().map(|bucket| bucket.boards.capacity()).sum();
+        if room <= KEPT_BOARDS {
+            spare::keep::<Spare<B>>((std::mem::take(&mut self.buckets), std::mem::take(&mut self.next)));
+        }
+    }
+}
+
+impl<B: 'static> OpenList<B> for BucketQueue<B> {
     const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
 
     fn new<R: Rule>() -> Self {
+        let (mut buckets, mut next) = spare::take::<Spare<B>>().unwrap_or_default();
+        buckets.iter_mut().flatten().for_each(|bucket| bucket.boards.clear());
+        next.fill(if R::DEEPER_FIRST { 0 } else { usize::MAX });
         BucketQueue {
-            buckets: Vec::new(),
-            next: Vec::new(),
-            min_key: 0,
+            buckets,
+            next,
+            // Nothing below the first priority pushed is looked at, so rows
+            // kept from the last search are not scanned.
+            min_key: usize::MAX,
             len: 0,
             deeper_first: R::DEEPER_FIRST,
             release: R::MONOTONE,
@@ -440,4 +464,36 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     stats.runtime = budget.elapsed();
     let path = (status == Status::Solved).then(|| rebuild_path(&geometry, target, |b| closed.arrival(b)));
     Outcome { status, path, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pushes `entries` (priority, g, h, board) and pops them all.
+    fn order<R: Rule>(entries: &[(u64, u32, u32, u64)]) -> Vec<(u64, u32, u32, u64)> {
+        let mut queue = BucketQueue::<u64>::new::<R>();
+        for &(key, g, h, board) in entries {
+            queue.push(key, g, h, board);
+        }
+        std::iter::from_fn(|| queue.pop()).collect()
+    }
+
+    #[test]
+    fn a_queue_kept_for_the_next_search_holds_nothing_from_the_last_and_keeps_its_order() {
+        let entries = [(5, 2, 3, 10), (4, 1, 3, 11), (5, 3, 2, 12), (7, 0, 7, 13), (4, 1, 3, 14)];
+        let first = order::<Plain>(&entries);
+        assert_eq!(first.iter().map(|e| e.3).collect::<Vec<_>>(), [14, 11, 12, 10, 13]);
+        // Left with entries in it, then taken back by the next queue.
+        let mut queue = BucketQueue::<u64>::new::<Plain>();
+        queue.push(9, 4, 5, 99);
+        drop(queue);
+        let mut queue = BucketQueue::<u64>::new::<Greedy>();
+        assert_eq!((queue.len(), queue.pop()), (0, None));
+        drop(queue);
+        assert_eq!(order::<Plain>(&entries), first);
+        // Greedy takes the shallower of equal priorities.
+        let greedy = order::<Greedy>(&[(3, 5, 3, 1), (3, 2, 3, 2)]);
+        assert_eq!(greedy.iter().map(|e| e.3).collect::<Vec<_>>(), [2, 1]);
+    }
 }

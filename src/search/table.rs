@@ -11,12 +11,17 @@ shards only one shard is ever doubling, so the peak stays near the steady
 state of 8 bytes ÷ load (0.375 to 0.75).
 */
 
+use super::spare;
 use crate::board::Board;
 
 /// log2 of the shard count.
 const SHARD_BITS: u32 = 6;
 /// Slots per shard to start with.
 const INITIAL_SLOTS: usize = 1 << 6;
+/// The most slots a set may have to be kept for the thread's next search
+/// (see `spare.rs`): twice its starting size, 64 KiB of packed boards, so
+/// that clearing it costs no more than allocating a fresh one.
+const KEPT_SLOTS: usize = 2 << (SHARD_BITS + 6);
 
 struct Shard<T> {
     slots: Vec<T>,
@@ -31,6 +36,13 @@ pub(crate) struct TaggedSet<B: Board> {
 
 impl<B: Board> TaggedSet<B> {
     pub(crate) fn new() -> Self {
+        if let Some(mut shards) = spare::take::<Vec<Shard<B::Tagged>>>() {
+            for shard in &mut shards {
+                shard.slots.fill(B::VACANT);
+                shard.len = 0;
+            }
+            return TaggedSet { shards, len: 0 };
+        }
         let shards =
             (0..1 << SHARD_BITS).map(|_| Shard { slots: vec![B::VACANT; INITIAL_SLOTS], len: 0 }).collect();
         TaggedSet { shards, len: 0 }
@@ -105,6 +117,15 @@ impl<B: Board> TaggedSet<B> {
     }
 }
 
+/// A small set is kept for the thread's next search rather than freed.
+impl<B: Board> Drop for TaggedSet<B> {
+    fn drop(&mut self) {
+        if self.shards.iter().map(|s| s.slots.len()).sum::<usize>() <= KEPT_SLOTS {
+            spare::keep(std::mem::take(&mut self.shards));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +159,17 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_set_kept_for_the_next_search_comes_back_empty() {
+        let boards: Vec<Packed> = distinct(3, 300);
+        for _ in 0..3 {
+            let mut set = TaggedSet::<Packed>::new();
+            assert!(boards.iter().all(|b| set.get(&b.tag(None)).is_none()), "nothing left from before");
+            assert!(boards.iter().all(|b| set.insert(b.tag(None))));
+            assert_eq!(set.len(), boards.len());
+        }
     }
 
     #[test]
