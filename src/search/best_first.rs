@@ -461,8 +461,10 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     };
 
     stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
+    // The path is part of the answer, so its rebuilding is on the clock.
+    let path = (status == Status::Solved)
+        .then(|| rebuild_path(&geometry, target, stats.max_depth, |b| closed.arrival(b)));
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved).then(|| rebuild_path(&geometry, target, |b| closed.arrival(b)));
     Outcome { status, path, stats }
 }
 

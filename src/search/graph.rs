@@ -125,8 +125,12 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     };
 
     stats.stored = seen.len() as u64;
+    // The path is part of the answer, so its rebuilding is on the clock.
+    let path = (status == Status::Solved).then(|| {
+        rebuild_path(&geometry, target, stats.max_depth, |b| {
+            seen.get(&b.tag(None)).and_then(|t| B::untag(t).1)
+        })
+    });
     stats.runtime = budget.elapsed();
-    let path = (status == Status::Solved)
-        .then(|| rebuild_path(&geometry, target, |b| seen.get(&b.tag(None)).and_then(|t| B::untag(t).1)));
     Outcome { status, path, stats }
 }

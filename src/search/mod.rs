@@ -349,13 +349,15 @@ impl Budget {
 }
 
 /// Walks parent links back from `end`: `arrival(b)` is the move that reached
-/// `b`, `None` at the start.
+/// `b`, `None` at the start. `max_depth`, the deepest any node was, bounds
+/// the path's length, so the path is allocated once.
 pub(crate) fn rebuild_path<B: Board>(
     geometry: &Geometry,
     end: B,
+    max_depth: u32,
     arrival: impl Fn(&B) -> Option<Move>,
 ) -> Vec<Move> {
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(max_depth as usize);
     let mut board = end;
     while let Some(mv) = arrival(&board) {
         path.push(mv);
