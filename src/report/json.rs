@@ -71,7 +71,7 @@ impl<W: Write> Reporter for JsonLines<W> {
             matches: has(Column::Matches).then(|| record.matches()),
             error: has(Column::Error).then_some(record.error.as_deref()),
             branching_factor: has(Column::BranchingFactor)
-                .then(|| record.branching_factor().map(|b| (b * 1e4).round() / 1e4)),
+                .then(|| record.branching_factor.map(|b| (b * 1e4).round() / 1e4)),
         };
         serde_json::to_writer(&mut self.out, &row).map_err(io::Error::from)?;
         self.out.write_all(b"\n")

@@ -78,6 +78,13 @@ pub struct Record {
     pub stored_nodes: u64,
     /// Search time in milliseconds (microsecond resolution).
     pub runtime_ms: f64,
+    /// b* of the solve (see [`effective_branching_factor`]): from the
+    /// nodes generated and the solution depth, worked out once when the
+    /// record is made (a batch shows it and sums it up); `None` unless
+    /// solved in at least one move. In JSON only where the row's layout has
+    /// the column.
+    #[serde(skip)]
+    pub branching_factor: Option<f64>,
     /// The optimal length the puzzle's file or list line states, in batch
     /// rows (in JSON only where the row's layout has the column).
     #[serde(skip)]
@@ -127,6 +134,7 @@ impl Record {
             max_depth,
             stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
+            branching_factor: outcome.cost().and_then(|d| effective_branching_factor(nodes_generated, d)),
             expected: None,
             error: None,
             note,
@@ -162,6 +170,7 @@ impl Record {
             max_depth: 0,
             stored_nodes: 0,
             runtime_ms: 0.0,
+            branching_factor: None,
             expected: None,
             error: Some(message),
             note: None,
@@ -184,13 +193,6 @@ impl Record {
     /// unknown.
     pub fn matches(&self) -> Option<bool> {
         Some(self.cost? == self.expected? as usize)
-    }
-
-    /// b* of this solve (see [`effective_branching_factor`]), from the nodes
-    /// generated and the solution depth; `None` unless solved in at least
-    /// one move.
-    pub fn branching_factor(&self) -> Option<f64> {
-        self.depth.and_then(|d| effective_branching_factor(self.nodes_generated, d))
     }
 
     /// The board's shape, when a board was read.
