@@ -236,19 +236,33 @@ impl Geometry {
         Self::with_rules(shape, 2)
     }
 
+    /// [`Geometry::new`] for `shape`, built once per shape and kept: the
+    /// searches that remember what they have seen (BFS, DFS, A*, greedy)
+    /// take it rather than building it per search, which took a tenth of
+    /// the time of an 8-puzzle's A*.
+    pub fn plain(shape: impl Into<Shape>) -> &'static Geometry {
+        Self::kept(shape.into(), 2)
+    }
+
     /// The move table whose steps also leave out every move that completes
     /// a blank path of up to `max_len` moves that a smaller path (shorter, or
     /// as long and first in successor order) makes redundant: for
     /// depth-first searches, which cannot tell they have seen a board before
     /// (Taylor and Korf's move automaton). Built once per shape and kept.
     pub fn without_duplicates(shape: impl Into<Shape>) -> &'static Geometry {
-        static BUILT: Mutex<Option<FxHashMap<Shape, &'static Geometry>>> = Mutex::new(None);
         let shape = shape.into();
+        Self::kept(shape, duplicate_rule_length(shape))
+    }
+
+    /// The table of `shape` with rules up to `max_len` moves, built on first
+    /// use and kept for the life of the process, like a static table.
+    fn kept(shape: Shape, max_len: usize) -> &'static Geometry {
+        static BUILT: Mutex<Option<FxHashMap<(Shape, usize), &'static Geometry>>> = Mutex::new(None);
         let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
-        built.get_or_insert_with(FxHashMap::default).entry(shape).or_insert_with(|| {
-            // Kept for the life of the process, like a static table.
-            Box::leak(Box::new(Self::with_rules(shape, duplicate_rule_length(shape))))
-        })
+        built
+            .get_or_insert_with(FxHashMap::default)
+            .entry((shape, max_len))
+            .or_insert_with(|| Box::leak(Box::new(Self::with_rules(shape, max_len))))
     }
 
     fn with_rules(shape: impl Into<Shape>, max_len: usize) -> Geometry {

@@ -402,7 +402,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     limits: &Limits,
 ) -> Outcome {
     let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
-    let geometry = Geometry::new(goal.shape());
+    let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
     let mut open = Q::new::<R>();
@@ -463,7 +463,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
     // The path is part of the answer, so its rebuilding is on the clock.
     let path = (status == Status::Solved)
-        .then(|| rebuild_path(&geometry, target, stats.max_depth, |b| closed.arrival(b)));
+        .then(|| rebuild_path(geometry, target, stats.max_depth, |b| closed.arrival(b)));
     stats.runtime = budget.elapsed();
     Outcome { status, path, stats }
 }

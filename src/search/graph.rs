@@ -70,7 +70,7 @@ pub(crate) fn bytes_per_state<B: Board>() -> u64 {
 /// Graph search from `start` with frontier discipline `F`.
 pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &Limits) -> Outcome {
     let mut budget = Budget::start(limits, bytes_per_state::<B>());
-    let geometry = Geometry::new(goal.shape());
+    let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut seen = TaggedSet::<B>::new();
     let mut frontier = F::default();
@@ -127,7 +127,7 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     stats.stored = seen.len() as u64;
     // The path is part of the answer, so its rebuilding is on the clock.
     let path = (status == Status::Solved).then(|| {
-        rebuild_path(&geometry, target, stats.max_depth, |b| {
+        rebuild_path(geometry, target, stats.max_depth, |b| {
             seen.get(&b.tag(None)).and_then(|t| B::untag(t).1)
         })
     });
