@@ -47,6 +47,6 @@ pub use heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
 };
 pub use search::{
-    Algorithm, LimitKind, Limits, Outcome, PDB_WIDTH, Stats, Status, Tables, Weight, astar, bfs, dfs, greedy,
-    idastar, solve, weighted_astar, weighted_idastar,
+    Algorithm, LimitKind, Limits, Outcome, Stats, Status, Tables, Weight, astar, bfs, dfs, greedy, idastar,
+    solve, weighted_astar, weighted_idastar,
 };

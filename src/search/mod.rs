@@ -27,7 +27,10 @@ pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
 use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Shape, Tiles, Wide};
 use crate::error::Error;
-use crate::heuristic::{Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero};
+use crate::heuristic::pdb::catalogue;
+use crate::heuristic::{
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
+};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -402,7 +405,7 @@ macro_rules! with_heuristic {
 /// long: the caller loads them once and every search shares them.
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    /// Pattern databases for [`HeuristicKind::Pdb`] (4×4, one goal).
+    /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
     pub pdb: Option<Arc<Pdb>>,
 }
 
@@ -418,7 +421,7 @@ impl Tables {
 ///
 /// # Errors
 /// [`Error::Unsupported`] when `heuristic` needs tables that `tables` does
-/// not hold for this board (the pattern databases exist for 4×4 only).
+/// not hold for this board's goal.
 ///
 /// # Examples
 /// ```
@@ -451,15 +454,19 @@ pub fn solve(
     if !searchable(shape) {
         return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
     }
-    if uses_pdb && shape != Shape::square(PDB_WIDTH) {
-        return Err(unsupported_pdb(format!("pattern databases exist for 4x4 boards, not {shape}")));
+    if uses_pdb && tables.pdb.is_none() {
+        // A board no partition serves is bad input before it is unsolvable.
+        no_partition(shape).map_or(Ok(()), Err)?;
     }
     if !goal.parity(start.cells()).solvable() {
         return Ok(unsolvable());
     }
     if uses_pdb {
         let pdb = pattern_databases(goal, tables)?;
-        return Ok(run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits));
+        return Ok(match Encoding::of(shape) {
+            Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
+            _ => run(algorithm, &Wide::<32>::from_tiles(start.cells()), goal, pdb, limits),
+        });
     }
     Ok(match Encoding::of(shape) {
         Encoding::Packed => solve_as::<Packed>(start, goal, algorithm, heuristic, limits),
@@ -542,22 +549,30 @@ pub fn searchable(shape: Shape) -> bool {
     shape.width() <= MAX_SEARCH_SIDE && shape.height() <= MAX_SEARCH_SIDE
 }
 
-/// The only width the pattern databases are built for.
-pub const PDB_WIDTH: usize = 4;
-
 fn unsupported_pdb(why: String) -> Error {
     Error::Unsupported { heuristic: HeuristicKind::Pdb.name(), why }
 }
 
 /// The pattern databases in `tables`, if they were built for `goal`.
 fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Error> {
-    let pdb =
-        tables.pdb.as_deref().ok_or_else(|| unsupported_pdb("no pattern databases were loaded".into()))?;
-    if pdb.serves(goal) {
-        Ok(pdb)
-    } else {
-        Err(unsupported_pdb("the loaded pattern databases were built for another goal".into()))
+    let shape = goal.shape();
+    match tables.pdb.as_deref() {
+        Some(pdb) if pdb.serves(goal) => Ok(pdb),
+        Some(_) => Err(unsupported_pdb(format!(
+            "the loaded pattern databases were built for another goal than this {shape} one"
+        ))),
+        None => {
+            Err(no_partition(shape)
+                .unwrap_or_else(|| unsupported_pdb("no pattern databases were loaded".into())))
+        }
     }
+}
+
+/// Why no built-in tables exist for boards of `shape`, if none do.
+fn no_partition(shape: Shape) -> Option<Error> {
+    Partition::default_for(shape).is_none().then(|| {
+        unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
+    })
 }
 
 fn solve_as<B: Board>(

@@ -4,11 +4,13 @@ turns these raw flags into library values.
 */
 
 use crate::exit::{self, Exit};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::Weight;
 use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
+use npuzzle::heuristic::Partition;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -63,10 +65,14 @@ pub enum PdbCommand {
 
 /// `npuzzle pdb build`.
 #[derive(Debug, Args)]
-#[command(mut_arg("goal", |a| a.help("The 4×4 goal: blank-first, blank-last, snail, a file or an inline board")))]
+#[command(mut_arg("goal", |a| a.help("The goal: blank-first, blank-last, snail, a file or an inline board (4×4 or 5×5)")))]
 pub struct PdbBuildArgs {
     #[command(flatten)]
     pub goal: GoalArg,
+
+    /// The board size for a named goal: 4 or 5 [default: --partition's size, else 4].
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<Shape>,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -84,20 +90,18 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up.
-    #[arg(long, value_enum, value_name = "PARTITION", default_value_t = PartitionArg::SevenEight)]
-    pub partition: PartitionArg,
+    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up [default: the first
+    /// one listed for the board's size].
+    #[arg(long, value_name = "PARTITION", value_parser = partition_parser(), hide_possible_values = false)]
+    pub partition: Option<Partition>,
 }
 
-/// `--partition` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PartitionArg {
-    /// Tiles of the goal's top and bottom halves: the fastest search; 0.6 GB, built once in about 2 minutes.
-    #[value(name = "7-8")]
-    SevenEight,
-    /// The row farthest from the blank's, less one cell, then the halves of the other rows: 11 MB, built in seconds.
-    #[value(name = "6-6-3")]
-    SixSixThree,
+/// `--partition`: the library's built-in partitions, each shown in `--help`
+/// with its board size and what it costs.
+fn partition_parser() -> impl TypedValueParser<Value = Partition> {
+    let names =
+        Partition::ALL.map(|p| PossibleValue::new(p.name()).help(format!("{}: {}", p.shape(), p.about())));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Partition>())
 }
 
 /// `npuzzle solve`.
@@ -306,8 +310,8 @@ const COMPLETIONS_EXAMPLES: &[&str] = &[
 
 const PDB_BUILD_EXAMPLES: &[&str] = &[
     "npuzzle pdb build",
-    "npuzzle pdb build --partition 6-6-3 --pdb-dir ./pdb",
-    "npuzzle pdb build --goal snail --force",
+    "npuzzle pdb build --size 5 --goal blank-last",
+    "npuzzle pdb build --partition 6-6-3 --goal snail --pdb-dir ./pdb --force",
 ];
 
 /// `compare`'s own defaults for the shared limits, where solve's would mislead.

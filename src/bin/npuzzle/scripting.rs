@@ -15,10 +15,10 @@ use crate::{
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
+use npuzzle::board::read_input_with;
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
-use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
-use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables};
+use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, Tables};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -237,15 +237,11 @@ pub fn check(args: &CheckArgs) -> Result<Exit> {
             let value = kind.value(&goal, start.cells());
             writeln!(out, "  {}: {}", kind.name(), number(value))?;
         }
-        if shape == Shape::square(PDB_WIDTH) {
-            // Like compare, check reads the databases only if they are built.
-            match databases::if_built(&goal, &args.pdb) {
-                Ok(Tables { pdb: Some(pdb) }) => {
-                    writeln!(out, "  pdb: {}", pdb.value(&Packed::from_tiles(start.cells())))?;
-                }
-                Ok(_) => {}
-                Err(why) => writeln!(out, "  pdb: - ({why})")?,
-            }
+        // Like compare, check reads the databases only if they are built.
+        match databases::if_built(&goal, &args.goal, &args.pdb) {
+            Ok(Tables { pdb: Some(pdb) }) => writeln!(out, "  pdb: {}", pdb.value_of(start.cells()))?,
+            Ok(_) => {}
+            Err(why) => writeln!(out, "  pdb: - ({why})")?,
         }
         out.flush()?;
         Ok(())
@@ -263,7 +259,7 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input_with(&input, args.size.size)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &args.puzzle)?;
-    let tables = databases::if_built(&goal, &args.search.pdb).unwrap_or_else(|why| {
+    let tables = databases::if_built(&goal, &args.search.goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE
     });

@@ -1,6 +1,6 @@
 /*!
 Dense ranks of pattern placements: where `k` distinct tiles sit on a board of
-`n ≤ 16` cells, as one index in `0..n!/(n−k)!`.
+`n ≤ 32` cells, as one index in `0..n!/(n−k)!`.
 
 Tile `i`'s digit is its cell minus the cells already taken by tiles `0..i`
 that lie below it, so digit `i` runs over `n − i` values and the digits form a
@@ -15,8 +15,14 @@ and run in the builder's and the heuristic's innermost loops.
     reason = "the hot helpers must inline into the popcnt/BMI2 builds of their callers"
 )]
 
-/// Largest number of cells: masks of cells are `u32`s and boards are `Packed`.
-pub(crate) const MAX_CELLS: usize = 16;
+/// Largest number of cells: masks of cells are `u32`s (5×5, 4×8, 5×6).
+pub(crate) const MAX_CELLS: usize = 32;
+
+/// The mask of the first `n` cells (`n` from 1 to 32).
+#[inline(always)]
+pub(crate) const fn all_cells(n: usize) -> u32 {
+    u32::MAX >> (32 - n)
+}
 
 /// Largest database handled, in entries: keeps every index a `u32` (the
 /// reciprocal division is exact for 32-bit dividends) and memory sane.
@@ -40,15 +46,20 @@ const SELECT8: [[u8; 8]; 256] = {
     table
 };
 
-/// The cell of the `n`-th set bit of a 16-bit mask (`n` below its popcount).
+/// The cell of the `n`-th set bit of a mask (`n` below its popcount), a
+/// byte at a time.
 #[inline(always)]
 pub(crate) fn select(mask: u32, n: u32) -> u32 {
-    let low = mask & 0xFF;
-    let below = low.count_ones();
-    if n < below {
-        u32::from(SELECT8[low as usize][n as usize])
-    } else {
-        8 + u32::from(SELECT8[((mask >> 8) & 0xFF) as usize][(n - below) as usize])
+    let (mut rest, mut n, mut base) = (mask, n, 0);
+    loop {
+        let byte = rest & 0xFF;
+        let here = byte.count_ones();
+        if n < here {
+            return base + u32::from(SELECT8[byte as usize][n as usize]);
+        }
+        n -= here;
+        rest >>= 8;
+        base += 8;
     }
 }
 
@@ -216,7 +227,7 @@ impl Indexer {
             digits[i] = r;
             rest = q;
         }
-        let all = (1u32 << n) - 1;
+        let all = all_cells(n);
         let mut used = 0u32;
         for i in 0..k {
             let cell = select(all & !used, digits[i]);
@@ -233,7 +244,7 @@ mod tests {
 
     #[test]
     fn ranks_are_a_bijection_onto_the_dense_range() {
-        for (cells, k) in [(9, 1), (9, 3), (9, 6), (16, 2), (16, 3), (4, 3)] {
+        for (cells, k) in [(9, 1), (9, 3), (9, 6), (16, 2), (16, 3), (4, 3), (25, 3), (32, 2), (12, 5)] {
             let ix = Indexer::new(cells, k).unwrap();
             let mut seen = vec![false; ix.len()];
             let mut out = [0u8; MAX_CELLS];
@@ -256,7 +267,14 @@ mod tests {
             ix.unrank(index, &mut out);
             assert_eq!(ix.rank(&out), index);
         }
+        let ix = Indexer::new(25, 6).unwrap();
+        assert_eq!(ix.len(), 127_512_000);
+        for index in (0..ix.len()).step_by(99_991).chain([ix.len() - 1]) {
+            ix.unrank(index, &mut out);
+            assert_eq!(ix.rank(&out), index);
+        }
         assert!(Indexer::new(16, 9).is_none(), "4·10⁹ entries is too many");
+        assert!(Indexer::new(33, 2).is_none(), "masks hold 32 cells");
         assert!(Indexer::new(9, 9).is_none(), "no free cell");
     }
 
