@@ -2,7 +2,9 @@
 //! truth, and `--heuristic pdb` / `npuzzle pdb build` from the outside.
 //! The 6-6-3 partition stands in for 7-8, whose build is too slow for CI.
 
-use crate::util::{Rng, all_distances, eight_puzzle_distances, npuzzle, optimal, play, puzzle};
+use crate::util::{
+    Rng, all_distances, distances_within, eight_puzzle_distances, npuzzle, optimal, play, puzzle,
+};
 use npuzzle::heuristic::pdb::{PatternDatabase, Pdb};
 use npuzzle::{
     Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, Partition, Status,
@@ -84,6 +86,46 @@ fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
             let outcome =
                 solve(&start, &goal, algorithm, HeuristicKind::Pdb, &Limits::default(), &tables).unwrap();
             assert_replays(&outcome, start.cells(), &goal, optimal(&file), &format!("{algorithm} {file}"));
+        }
+    }
+}
+
+/// The 5×5 search end to end with databases small enough to build in a
+/// test (eight 3-tile patterns): IDA* on one and two threads returns the
+/// true distance, from a breadth-first search, of boards up to 14 moves
+/// from the goal, mirrored lookups included.
+#[test]
+fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let patterns: [&[u8]; 8] = [
+        &[1, 2, 3],
+        &[4, 8, 9],
+        &[5, 10, 15],
+        &[6, 7, 11],
+        &[12, 13, 14],
+        &[16, 17, 20],
+        &[18, 21, 22],
+        &[19, 23, 24],
+    ];
+    let dbs =
+        patterns.iter().map(|tiles| PatternDatabase::build(&goal, tiles, &mut |_| {}).unwrap()).collect();
+    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
+    assert!(pdb.mirrored());
+    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+    let truth = distances_within(goal.tiles().cells(), 5, 14);
+    let mut rng = Rng(24);
+    let mut by_distance = [0; 15];
+    while by_distance[10..].iter().sum::<u32>() < 12 {
+        let steps = 10 + rng.below(20);
+        let start = rng.walk(goal.tiles().cells(), 5, steps);
+        let Some(&distance) = truth.get(&start) else { continue };
+        by_distance[distance as usize] += 1;
+        let tiles = npuzzle::Tiles::new(&start).unwrap();
+        for threads in [1, 2] {
+            let limits = Limits { threads, ..Limits::default() };
+            let outcome =
+                solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &limits, &tables).unwrap();
+            assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));
         }
     }
 }

@@ -41,7 +41,7 @@ pub trait Heuristic<B: Board>: Sync {
     /// What a depth-first search keeps per node besides `h` so that the
     /// next update is cheaper: the pattern databases keep each pattern's
     /// share, so a move looks up only the pattern that moved.
-    type Memo: Copy + Default + Send;
+    type Memo: Copy + Default + Send + Sync;
 
     /// [`Heuristic::estimate`] that also fills the memo.
     #[inline]

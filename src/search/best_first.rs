@@ -40,7 +40,7 @@ use std::collections::hash_map::Entry;
 
 /// How a node's priority follows from its depth `g` and its estimate `h`
 /// (in heuristic units, `unit` to a move): lower is searched first.
-pub(crate) trait Rule: Copy {
+pub(crate) trait Rule: Copy + Send + Sync {
     /// Among equal priorities, whether the deeper node comes first.
     const DEEPER_FIRST: bool = true;
 

@@ -143,6 +143,9 @@ pub struct Limits {
     /// How many searches run at once and share the machine's memory (batch
     /// jobs); 0 and 1 both mean this one alone.
     pub sharing: u32,
+    /// Threads one IDA* search may use (0 and 1 both mean one); the other
+    /// algorithms run on one.
+    pub threads: usize,
 }
 
 /// Which limit stopped a search.
@@ -270,6 +273,7 @@ fn memory_cap(sharing: u32) -> u64 {
 }
 
 /// Tracks the clock, the node budget and cancellation for one search.
+#[derive(Clone)]
 pub(crate) struct Budget {
     started: Instant,
     deadline: Option<Instant>,

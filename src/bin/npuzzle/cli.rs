@@ -127,6 +127,10 @@ pub struct SolveArgs {
     /// Also print every board of the solution, from start to goal (text format).
     #[arg(long)]
     pub show_states: bool,
+
+    /// Threads for IDA* (weighted or not); the other algorithms use one [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 }
 
 /// `--goal`, read the same way by every command that takes one.
@@ -349,6 +353,10 @@ pub struct BatchArgs {
     /// Puzzles solved at once [default: the number of cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+
+    /// Threads per IDA* search [default: the cores left to each job, at least one].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 
     /// Solve only shard K of M: the puzzles at positions K, K+M, K+2M… of the sorted list (0 ≤ K < M).
     #[arg(long, value_name = "K/M")]

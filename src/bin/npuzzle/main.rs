@@ -86,7 +86,8 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     } else {
         Tables::NONE
     };
-    let limits = limits(&args.search.limits, Some(interrupt_flag()));
+    let threads = args.threads.map_or_else(cores, |n| n as usize);
+    let limits = Limits { threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
@@ -185,8 +186,21 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
     }
 }
 
+/// The limits the flags set, for a search on one thread.
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel, sharing: 1 }
+    Limits {
+        max_nodes: args.max_nodes,
+        max_depth: args.max_depth,
+        timeout: args.timeout,
+        cancel,
+        sharing: 1,
+        threads: 1,
+    }
+}
+
+/// The machine's cores (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a

@@ -10,7 +10,8 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe,
+    cores, finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, strategy,
+    verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
@@ -33,12 +34,11 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 
 /// `npuzzle batch`.
 pub fn batch(args: &BatchArgs) -> Result<Exit> {
-    let jobs =
-        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
+    let jobs = args.jobs.map_or_else(cores, |j| j as usize);
     let (algorithm, heuristic) = strategy(args.algorithm)?;
     let goal = goal_spec(&args.search.goal, args.size.size)?;
     let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
-    let settings = Settings {
+    let mut settings = Settings {
         goal,
         size: args.size.size,
         algorithm,
@@ -55,6 +55,9 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         Some(shard) => shard.select(found.items),
         None => found.items,
     };
+    // The cores are shared out between the puzzles solved at once.
+    let running = jobs.min(items.len()).max(1);
+    settings.limits.threads = args.threads.map_or_else(|| (cores() / running).max(1), |n| n as usize);
 
     let stdout_is_terminal = io::stdout().is_terminal();
     let format =
