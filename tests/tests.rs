@@ -18,3 +18,6 @@ mod pattern_databases;
 
 // Issue 9: every board a user brings.
 mod rectangles;
+
+// Issue 11: limits for every algorithm.
+mod limits;

@@ -377,7 +377,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     rule: R,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
+    let mut budget = Budget::start(limits, Some(bytes_per_state_with::<B, Q, C>()));
     let geometry = Geometry::new(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
@@ -408,6 +408,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         if g >= budget.max_depth() {
             cut_at_depth = true;
             continue;
+        }
+        if let Some(limit) = budget.spent(stats.nodes_expanded) {
+            break Status::Limit(limit);
         }
         stats.nodes_expanded += 1;
         let blank = board.blank();

@@ -78,7 +78,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
 ) -> Outcome {
     let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
-    let budget = Budget::start(limits, 1);
+    let budget = Budget::start(limits, None);
     let max_depth = budget.max_depth();
     let h_start = h.estimate(start);
     let mut search = Search {
@@ -222,8 +222,8 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             self.cut_at_depth = true;
             return Some(Flow::Next);
         }
-        if self.stats.nodes_expanded.is_multiple_of(Budget::TICKS_PER_CHECK)
-            && let Some(limit) = self.budget.check_now()
+        if self.budget.due(self.stats.nodes_expanded)
+            && let Some(limit) = self.budget.check_at(self.stats.nodes_expanded)
         {
             self.stop = Some(limit);
             return Some(Flow::Stop);

@@ -181,6 +181,11 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
+    /// Stop after expanding this many nodes, with any algorithm (idastar: over all passes; rows: in its small
+    /// internal searches).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_expanded: Option<u64>,
+
     /// Do not generate nodes deeper than D moves (makes dfs depth-limited).
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u32>,

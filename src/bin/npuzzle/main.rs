@@ -186,7 +186,14 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
 }
 
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel, sharing: 1 }
+    Limits {
+        max_nodes: args.max_nodes,
+        max_expanded: args.max_expanded,
+        max_depth: args.max_depth,
+        timeout: args.timeout,
+        cancel,
+        sharing: 1,
+    }
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a
