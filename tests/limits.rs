@@ -144,3 +144,58 @@ fn rows_counts_the_nodes_of_its_window_searches_against_the_limit() {
     let (code, short) = run(Some(needed - 1));
     assert_eq!((code, &short["nodes_expanded"]), (3, &Value::from(needed - 1)));
 }
+
+#[test]
+fn max_nodes_is_refused_with_idastar_naming_the_bound_that_stops_it() {
+    // IDA* stores only its path, so a node limit would never stop it: the
+    // command is refused before any search, plain or weighted.
+    for command in [&["solve", "puzzles/korf100/055.txt"][..], &["batch", "puzzles/korf100"]] {
+        for weight in [&[][..], &["--weight", "2"]] {
+            let out = npuzzle()
+                .args(command)
+                .args(["--algo", "idastar", "--max-nodes", "1000000"])
+                .args(weight)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{command:?} {weight:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{command:?} {weight:?}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains("--max-nodes 1000000 cannot stop idastar"), "{stderr}");
+            assert!(stderr.contains("--max-expanded"), "{stderr}");
+        }
+    }
+    // Every other algorithm takes it.
+    for algorithm in ["bfs", "dfs", "astar", "greedy", "rows"] {
+        npuzzle()
+            .args(["solve", "puzzles/3x3/easy-3.txt", "--algo", algorithm, "--max-nodes", "200000"])
+            .assert()
+            .code(0);
+    }
+}
+
+#[test]
+fn compare_node_limits_leave_idastar_to_its_other_bounds() {
+    // compare applies a node limit to every run, its default or the one
+    // given: the runs that store states stop at it, IDA* still solves.
+    for extra in [&[][..], &["--max-nodes", "50"]] {
+        let out = npuzzle()
+            .args(["compare", "puzzles/3x3/medium-14.txt", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{extra:?}");
+        let rows: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let idastar: Vec<&Value> = rows.iter().filter(|r| r["algorithm"] == "idastar").collect();
+        assert!(!idastar.is_empty());
+        assert!(idastar.iter().all(|r| r["status"] == "solved"), "{extra:?}: {idastar:?}");
+        if !extra.is_empty() {
+            let bfs = rows.iter().find(|r| r["algorithm"] == "bfs").unwrap();
+            assert_eq!(bfs["status"], "limit");
+        }
+    }
+}

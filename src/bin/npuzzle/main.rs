@@ -78,6 +78,7 @@ fn run(cli: Cli) -> Result<Exit> {
 
 fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
+    refuse_node_limit(algorithm, &args.search.limits)?;
     let start = read_input_with(&Input::from_arg(&args.start), args.size.size)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &args.start)?;
     // Tables first: until the search starts, Ctrl-C simply ends the process.
@@ -183,6 +184,23 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
         HeuristicArg::LinearConflict => HeuristicKind::LinearConflict,
         HeuristicArg::Pdb => HeuristicKind::Pdb,
     }
+}
+
+/// `--max-nodes` bounds stored states, and IDA* stores only its path, so
+/// the limit would never stop it: a user who asked for a bound is told
+/// which one does, rather than left with a search that may run for hours.
+/// (`compare` and `batch`'s own default node limits are no request of the
+/// user's, and IDA* ignores them.)
+fn refuse_node_limit(algorithm: Algorithm, args: &LimitArgs) -> Result<()> {
+    if let Some(n) = args.max_nodes
+        && matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+    {
+        bail!(
+            "--max-nodes {n} cannot stop idastar, which stores only its path: bound its work with \
+             --max-expanded N, or its time with --timeout SECONDS"
+        );
+    }
+    Ok(())
 }
 
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
