@@ -199,3 +199,55 @@ fn compare_node_limits_leave_idastar_to_its_other_bounds() {
         }
     }
 }
+
+#[test]
+fn a_long_solve_prints_nothing_on_stderr_when_it_is_not_a_terminal() {
+    // On a terminal a search running past a second shows a status line;
+    // here stderr is a pipe, so the multi-second run adds nothing to it.
+    let out = npuzzle()
+        .args([
+            "solve",
+            "puzzles/korf100/055.txt",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "zero",
+            "--timeout",
+            "1.5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("status: limit (timeout of 1.5 s reached)"), "{stdout}");
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_watched_search_leaves_its_figures_in_the_monitor() {
+    use npuzzle::search::Monitor;
+    use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, read_input};
+    use std::sync::Arc;
+    // What the status line is drawn from: A* shows its stored states
+    // against its node limit, IDA* the bound of its pass (the last one
+    // being the optimal cost, 41 moves).
+    let start = read_input(&Input::from_arg("puzzles/korf100/055.txt")).unwrap();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let watch = |algorithm, max_nodes| {
+        let monitor = Arc::new(Monitor::default());
+        let limits = Limits { max_nodes, monitor: Some(Arc::clone(&monitor)), ..Limits::default() };
+        let outcome =
+            npuzzle::solve(&start, &goal, algorithm, HeuristicKind::Manhattan, &limits, &Tables::NONE)
+                .unwrap();
+        assert_eq!(outcome.cost(), Some(41), "{algorithm}");
+        (monitor.snapshot(), outcome.stats)
+    };
+    let (astar, stats) = watch(Algorithm::AStar, Some(10_000_000));
+    assert_eq!(astar.node_limit, Some(10_000_000));
+    assert!(astar.expanded > 0 && astar.expanded <= stats.nodes_expanded, "{astar:?}");
+    assert!(astar.stored > 0 && astar.stored <= stats.stored, "{astar:?}");
+    assert_eq!(astar.bound, None);
+    let (idastar, stats) = watch(Algorithm::IdaStar, None);
+    assert_eq!((idastar.node_limit, idastar.bound), (None, Some(41.0)));
+    assert!(idastar.expanded > 0 && idastar.expanded <= stats.nodes_expanded, "{idastar:?}");
+}

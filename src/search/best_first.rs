@@ -389,7 +389,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let mut peak_stored = 1;
 
     let status = 'search: loop {
-        if let Some(limit) = budget.tick() {
+        if budget.tick()
+            && let Some(limit) = budget.check(stats.nodes_expanded, closed.len() + open.len())
+        {
             break Status::Limit(limit);
         }
         let Some((_, g, h_board, entry)) = open.pop() else {

@@ -81,7 +81,9 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     let mut cut_at_depth = false;
 
     let status = 'search: loop {
-        if let Some(limit) = budget.tick() {
+        if budget.tick()
+            && let Some(limit) = budget.check(stats.nodes_expanded, seen.len())
+        {
             break Status::Limit(limit);
         }
         let Some((board, depth)) = frontier.pop() else {

@@ -98,11 +98,14 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         revised: 0,
     };
     let row = geometry.start_row(start.blank());
+    // What one move adds to f: bounds are shown in moves.
+    let move_key = rule.key(1, 0, H::UNIT);
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
         search.bound = bound.min(search.depth_cap);
+        search.budget.show_bound(search.bound as f64 / move_key as f64);
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
         let flow = if H::CONSISTENT {

@@ -13,6 +13,7 @@ mod dfs;
 mod graph;
 mod greedy;
 mod idastar;
+mod monitor;
 mod rows;
 mod table;
 mod weight;
@@ -22,6 +23,7 @@ pub use bfs::bfs;
 pub use dfs::dfs;
 pub use greedy::greedy;
 pub use idastar::{idastar, weighted_idastar};
+pub use monitor::{Monitor, Snapshot};
 pub use rows::{RowsOutcome, rows};
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
@@ -144,6 +146,8 @@ pub struct Limits {
     /// How many searches run at once and share the machine's memory (batch
     /// jobs); 0 and 1 both mean this one alone.
     pub sharing: u32,
+    /// Where the search shows its figures while it runs, if anyone watches.
+    pub monitor: Option<Arc<Monitor>>,
 }
 
 /// Which limit stopped a search.
@@ -286,6 +290,7 @@ pub(crate) struct Budget {
     max_depth: u32,
     cancel: Option<Arc<AtomicBool>>,
     ticks: u32,
+    monitor: Option<Arc<Monitor>>,
 }
 
 impl Budget {
@@ -299,6 +304,11 @@ impl Budget {
         let max_nodes = bytes_per_state.map_or(u64::MAX, |bytes| {
             limits.max_nodes.unwrap_or(MEMORY_BUDGET / bytes).min(memory_cap(limits.sharing) / bytes)
         });
+        if let Some(monitor) = &limits.monitor
+            && bytes_per_state.is_some()
+        {
+            monitor.set_node_limit(max_nodes);
+        }
         // The clock starts after the memory probe (a file read, once per
         // process), which is no part of the search.
         let started = Instant::now();
@@ -312,6 +322,7 @@ impl Budget {
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,
+            monitor: limits.monitor.clone(),
         }
     }
 
@@ -339,15 +350,29 @@ impl Budget {
         (expanded >= self.max_expanded).then_some(LimitKind::Expanded(self.max_expanded))
     }
 
-    /// Called once per node taken from the frontier; now and then reads the
-    /// clock and the flag.
+    /// Called once per node taken from the frontier: whether it is time
+    /// for [`Budget::check`], once every [`Budget::TICKS_PER_CHECK`] calls.
     #[inline]
-    pub(crate) fn tick(&mut self) -> Option<LimitKind> {
+    pub(crate) fn tick(&mut self) -> bool {
         self.ticks += 1;
         if u64::from(self.ticks) < Self::TICKS_PER_CHECK {
-            return None;
+            return false;
         }
         self.ticks = 0;
+        true
+    }
+
+    /// The periodic check of a search that stores states: shows a watcher
+    /// the nodes `expanded` and the states `stored`, then reads the flag
+    /// and the clock. The figures are passed only when a check is due, and
+    /// the call is kept out of line: inlined, it cost BFS 1.7% more
+    /// instructions over the whole 8-puzzle space.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn check(&self, expanded: u64, stored: usize) -> Option<LimitKind> {
+        if let Some(monitor) = &self.monitor {
+            monitor.record(expanded, stored as u64);
+        }
         self.check_now()
     }
 
@@ -368,7 +393,18 @@ impl Budget {
             return Some(limit);
         }
         self.next_check = expanded.saturating_add(Self::TICKS_PER_CHECK).min(self.max_expanded);
+        if let Some(monitor) = &self.monitor {
+            monitor.record(expanded, 0);
+        }
         self.check_now()
+    }
+
+    /// Shows a watcher the bound of the pass an iterative search begins,
+    /// in moves.
+    pub(crate) fn show_bound(&self, moves: f64) {
+        if let Some(monitor) = &self.monitor {
+            monitor.set_bound(moves);
+        }
     }
 
     /// Reads the flag and the clock.

@@ -19,7 +19,8 @@ use exit::Exit;
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, solve};
-use std::io::{self, Write};
+use progress::SearchStatus;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,8 +88,12 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     } else {
         Tables::NONE
     };
-    let limits = limits(&args.search.limits, Some(interrupt_flag()));
-    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
+    // A search that runs long shows its figures on a terminal, and only there.
+    let (monitor, status) = SearchStatus::start(io::stderr().is_terminal(), args.search.limits.max_expanded);
+    let limits = Limits { monitor, ..limits(&args.search.limits, Some(interrupt_flag())) };
+    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables);
+    status.finish();
+    let outcome = outcome?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -211,6 +216,7 @@ fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         timeout: args.timeout,
         cancel,
         sharing: 1,
+        monitor: None,
     }
 }
 
