@@ -125,3 +125,22 @@ fn parallel_idastar_stops_at_its_limits() {
     assert!(matches!(outcome.status, Status::Limit(npuzzle::LimitKind::Time(_))), "{:?}", outcome.status);
     assert!(outcome.path.is_none());
 }
+
+#[test]
+fn the_expansion_limit_bounds_the_threads_together() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
+    for threads in [2, 3] {
+        let limits = Limits { max_expanded: Some(100_000), threads, ..Limits::default() };
+        let outcome =
+            solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &limits, &Tables::NONE)
+                .unwrap();
+        assert_eq!(outcome.status, Status::Limit(npuzzle::LimitKind::Expanded(100_000)));
+        // Each thread adds its count to the total at its periodic check.
+        let expanded = outcome.stats.nodes_expanded;
+        assert!(
+            (100_000..100_000 + 1024 * threads as u64).contains(&expanded),
+            "{threads} threads: {expanded}"
+        );
+    }
+}

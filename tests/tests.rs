@@ -21,3 +21,6 @@ mod rectangles;
 
 // Issue 10: the optimal 24-puzzle on every core.
 mod parallel;
+
+// Issue 11: limits for every algorithm.
+mod limits;

@@ -377,7 +377,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     rule: R,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
+    let mut budget = Budget::start(limits, Some(bytes_per_state_with::<B, Q, C>()));
     let geometry = Geometry::new(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
@@ -389,7 +389,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let mut peak_stored = 1;
 
     let status = 'search: loop {
-        if let Some(limit) = budget.tick() {
+        if budget.tick()
+            && let Some(limit) = budget.check(stats.nodes_expanded, closed.len() + open.len())
+        {
             break Status::Limit(limit);
         }
         let Some((_, g, h_board, entry)) = open.pop() else {
@@ -408,6 +410,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         if g >= budget.max_depth() {
             cut_at_depth = true;
             continue;
+        }
+        if let Some(limit) = budget.spent(stats.nodes_expanded) {
+            break Status::Limit(limit);
         }
         stats.nodes_expanded += 1;
         let blank = board.blank();

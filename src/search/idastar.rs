@@ -20,7 +20,7 @@ use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::Heuristic;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// IDA* from `start` to `goal` guided by `h`.
 ///
@@ -79,7 +79,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
 ) -> Outcome {
     let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
-    let budget = Budget::start(limits, 1);
+    let budget = Budget::start(limits, None);
     let max_depth = budget.max_depth();
     let (h_start, memo) = h.estimate_memo(start);
     let threads = limits.threads.clamp(1, MAX_THREADS);
@@ -96,7 +96,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         stats: Stats::default(),
         budget,
         stop: None,
-        halt: None,
+        shared: None,
+        reported: 0,
         path: Vec::new(),
         revised: 0,
     };
@@ -109,11 +110,14 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         row: geometry.start_row(start.blank()),
         moves: Vec::new(),
     };
+    // What one move adds to f: bounds are shown in moves.
+    let move_key = rule.key(1, 0, H::UNIT);
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
         search.bound = bound.min(search.depth_cap);
+        search.budget.show_bound(search.bound as f64 / move_key as f64);
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
         let flow = if threads == 1 { search.descend(&root) } else { search.pass_in_parallel(&root, threads) };
@@ -150,6 +154,19 @@ const MAX_THREADS: usize = 256;
 /// threads, so that when one subtree turns out huge the others keep the
 /// remaining threads busy to the end of the pass.
 const ITEMS_PER_THREAD: usize = 256;
+
+/// What the threads of one parallel pass share.
+struct Shared {
+    /// The next piece of work to take.
+    next: AtomicUsize,
+    /// Set by the thread that found the goal or hit a limit: the others
+    /// stop at their next check.
+    halt: AtomicBool,
+    /// Expansions of the whole search so far, as last reported.
+    expanded: AtomicU64,
+    /// Expansions the threads may still take under the limit.
+    left: AtomicU64,
+}
 
 /// A node whose subtree is searched as one piece of work: where the pass
 /// stands there, and the moves that lead to it from the start.
@@ -192,9 +209,10 @@ struct Search<'a, B, H, R> {
     stats: Stats,
     budget: Budget,
     stop: Option<LimitKind>,
-    /// Set when another thread of a parallel pass found the goal or hit a
-    /// limit: this one then stops as it would at a limit of its own.
-    halt: Option<&'a AtomicBool>,
+    /// What the threads of a parallel pass share; `None` on one thread.
+    shared: Option<&'a Shared>,
+    /// The expansions already added to the shared total.
+    reported: u64,
     path: Vec<Move>,
     /// What [`Search::visit_bpmx`] learnt of its node's estimate.
     revised: u32,
@@ -228,22 +246,30 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             Ok(items) => items,
             Err(flow) => return flow,
         };
-        let next = AtomicUsize::new(0);
-        let halt = AtomicBool::new(false);
+        let shared = Shared {
+            next: AtomicUsize::new(0),
+            halt: AtomicBool::new(false),
+            expanded: AtomicU64::new(self.stats.nodes_expanded),
+            left: AtomicU64::new(self.budget.expansions_left(self.stats.nodes_expanded)),
+        };
         let workers: Vec<(Search<'_, B, H, R>, Flow)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads.min(items.len()))
                 .map(|_| {
-                    let mut worker = self.worker(&halt);
-                    let (items, next, halt) = (&items, &next, &halt);
+                    let mut worker = self.worker(&shared);
+                    let (items, shared) = (&items, &shared);
                     scope.spawn(move || {
                         let mut flow = Flow::Next;
-                        while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
-                            if halt.load(Ordering::Relaxed) {
+                        while let Some(item) = items.get(shared.next.fetch_add(1, Ordering::Relaxed)) {
+                            if shared.halt.load(Ordering::Relaxed) {
                                 break;
                             }
                             flow = worker.descend(item);
                             if flow != Flow::Next {
-                                halt.store(true, Ordering::Relaxed);
+                                // The others finish their share of a spent
+                                // expansion stock; anything else ends them.
+                                if !matches!(worker.stop, Some(LimitKind::Expanded(_))) {
+                                    shared.halt.store(true, Ordering::Relaxed);
+                                }
                                 break;
                             }
                         }
@@ -272,7 +298,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
 
     /// A search for one thread of a parallel pass: this one's settings and
     /// bound, counts of its own.
-    fn worker<'h>(&self, halt: &'h AtomicBool) -> Search<'h, B, H, R>
+    fn worker<'h>(&self, shared: &'h Shared) -> Search<'h, B, H, R>
     where
         'a: 'h,
     {
@@ -287,9 +313,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             next_bound: u64::MAX,
             cut_at_depth: false,
             stats: Stats::default(),
-            budget: self.budget.clone(),
+            budget: self.budget.for_thread(),
             stop: None,
-            halt: Some(halt),
+            shared: Some(shared),
+            reported: 0,
             path: Vec::new(),
             revised: 0,
         }
@@ -427,18 +454,46 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             self.cut_at_depth = true;
             return Some(Flow::Next);
         }
-        if self.stats.nodes_expanded.is_multiple_of(Budget::TICKS_PER_CHECK) {
-            if let Some(limit) = self.budget.check_now() {
-                self.stop = Some(limit);
-                return Some(Flow::Stop);
-            }
-            if self.halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {
-                return Some(Flow::Stop);
-            }
+        if self.budget.due(self.stats.nodes_expanded)
+            && let Some(flow) = self.checkpoint()
+        {
+            return Some(flow);
         }
         self.stats.nodes_expanded += 1;
         self.stats.max_depth = self.stats.max_depth.max(g + 1);
         None
+    }
+
+    /// The periodic check: limits, and in a parallel pass whether another
+    /// thread has ended it. There each thread takes the expansions it may
+    /// make until its next check from a shared stock, so the threads
+    /// together stop exactly at the expansion limit.
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self) -> Option<Flow> {
+        let local = self.stats.nodes_expanded;
+        let limit = match self.shared {
+            None => self.budget.check_at(local),
+            Some(shared) => {
+                if shared.halt.load(Ordering::Relaxed) {
+                    return Some(Flow::Stop);
+                }
+                let delta = local - self.reported;
+                self.reported = local;
+                let total = shared.expanded.fetch_add(delta, Ordering::Relaxed) + delta;
+                let chunk = |left: u64| left.min(Budget::TICKS_PER_CHECK);
+                let granted = shared
+                    .left
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                        (left > 0).then(|| left - chunk(left))
+                    })
+                    .ok()
+                    .map(chunk);
+                self.budget.check_granted(local, total, granted)
+            }
+        };
+        self.stop = limit;
+        limit.map(|_| Flow::Stop)
     }
 
     /// Records a node left out of this pass for its `f`.

@@ -185,9 +185,15 @@ pub struct SizeArg {
 /// Limits shared by every search command.
 #[derive(Debug, Args, Clone)]
 pub struct LimitArgs {
-    /// Stop after storing this many states (default: as many as fit in 3 GiB).
+    /// Stop after storing this many states (default: as many as fit in 3 GiB). Refused with idastar, which stores
+    /// only its path: bound it with --max-expanded.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+
+    /// Stop after expanding this many nodes, with any algorithm (idastar: over all passes; rows: in its small
+    /// internal searches).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_expanded: Option<u64>,
 
     /// Do not generate nodes deeper than D moves (makes dfs depth-limited).
     #[arg(long, value_name = "D")]
@@ -294,7 +300,8 @@ const CHECK_EXAMPLES: &[&str] = &[
 fn compare_notes() -> String {
     format!(
         "Each run is limited to {DEFAULT_MAX_NODES} stored states and {} seconds unless --max-nodes or \
-         --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective \
+         --timeout say otherwise, so depth-first search on a large board still finishes; idastar stores only its \
+         path, so time (or --max-expanded) bounds it. b* is the effective \
          branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at \
          depth d.",
         DEFAULT_TIMEOUT.as_secs_f64(),
@@ -320,7 +327,10 @@ const PDB_BUILD_EXAMPLES: &[&str] = &[
 
 /// `compare`'s own defaults for the shared limits, where solve's would mislead.
 fn compare_max_nodes_help() -> String {
-    format!("Stop each run after storing this many states (default: {DEFAULT_MAX_NODES})")
+    format!(
+        "Stop each run after storing this many states (default: {DEFAULT_MAX_NODES}); idastar, which stores only \
+         its path, is bounded by --timeout and --max-expanded instead"
+    )
 }
 
 fn compare_timeout_help() -> String {

@@ -10,7 +10,7 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    cores, finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, strategy,
+    cores, finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
     verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
@@ -36,6 +36,7 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let jobs = args.jobs.map_or_else(cores, |j| j as usize);
     let (algorithm, heuristic) = strategy(args.algorithm)?;
+    refuse_node_limit(algorithm, &args.search.limits)?;
     let goal = goal_spec(&args.search.goal, args.size.size)?;
     let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
     let mut settings = Settings {
