@@ -74,7 +74,7 @@ fn heuristics(c: &mut Criterion) {
 fn pattern_databases(c: &mut Criterion) {
     let goal4 = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
-    let pdb = Pdb::load_or_build(&goal4, Partition::SixSixThree, &dir, &mut |_| {}).unwrap();
+    let pdb = Pdb::load_or_build(&goal4, Partition::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
     let board = Packed::from_tiles(&KORF_55);
     let limits = Limits::default();
     c.bench_function("pdb_6-6-3/estimate_4x4", |b| b.iter(|| pdb.estimate(black_box(&board))));

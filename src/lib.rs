@@ -11,7 +11,8 @@ The crate is laid out as the data flows:
   disk, handed to searches as [`Tables`]).
 - [`search`]: [`bfs`], [`dfs`], [`astar`], [`idastar`], each generic over board and
   heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
-  dispatches run-time choices to them.
+  dispatches run-time choices to them. A running search shows its figures
+  only through a [`search::Monitor`] that another thread may read.
 - [`report`]: text, JSON, CSV and table renderings of outcomes, one
   exporter per format; no search prints.
 - [`batch`] and [`compare`]: many solves at once (folders of puzzles on a
@@ -49,6 +50,6 @@ pub use heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
 };
 pub use search::{
-    Algorithm, LimitKind, Limits, Outcome, PDB_WIDTH, Prepared, Stats, Status, Tables, Weight, astar, bfs,
-    dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
+    Algorithm, LimitKind, Limits, Outcome, Prepared, Stats, Status, Tables, Weight, astar, bfs, dfs, greedy,
+    idastar, solve, weighted_astar, weighted_idastar,
 };

@@ -2,7 +2,9 @@
 //! truth, and `--heuristic pdb` / `npuzzle pdb build` from the outside.
 //! The 6-6-3 partition stands in for 7-8, whose build is too slow for CI.
 
-use crate::util::{Rng, all_distances, eight_puzzle_distances, npuzzle, optimal, play, puzzle};
+use crate::util::{
+    Rng, all_distances, distances_within, eight_puzzle_distances, npuzzle, optimal, play, puzzle,
+};
 use npuzzle::heuristic::pdb::{PatternDatabase, Pdb};
 use npuzzle::{
     Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, Partition, Status,
@@ -20,7 +22,7 @@ fn six_six_three() -> (&'static Path, Arc<Pdb>) {
     let (dir, pdb) = BUILT.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-        let pdb = Pdb::load_or_build(&goal, Partition::SixSixThree, &dir, &mut |_| {}).unwrap();
+        let pdb = Pdb::load_or_build(&goal, Partition::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
         (dir, Arc::new(pdb))
     });
     (dir, Arc::clone(pdb))
@@ -88,14 +90,57 @@ fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
     }
 }
 
+/// The 5×5 search end to end with databases small enough to build in a
+/// test (eight 3-tile patterns): IDA* on one and two threads returns the
+/// true distance, from a breadth-first search, of boards up to 14 moves
+/// from the goal, mirrored lookups included.
 #[test]
-fn pattern_databases_need_a_4x4_board_and_their_own_goal() {
+fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let patterns: [&[u8]; 8] = [
+        &[1, 2, 3],
+        &[4, 8, 9],
+        &[5, 10, 15],
+        &[6, 7, 11],
+        &[12, 13, 14],
+        &[16, 17, 20],
+        &[18, 21, 22],
+        &[19, 23, 24],
+    ];
+    let dbs =
+        patterns.iter().map(|tiles| PatternDatabase::build(&goal, tiles, &mut |_| {}).unwrap()).collect();
+    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
+    assert!(pdb.mirrored());
+    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+    let truth = distances_within(goal.tiles().cells(), 5, 14);
+    let mut rng = Rng(24);
+    let mut by_distance = [0; 15];
+    while by_distance[10..].iter().sum::<u32>() < 12 {
+        let steps = 10 + rng.below(20);
+        let start = rng.walk(goal.tiles().cells(), 5, steps);
+        let Some(&distance) = truth.get(&start) else { continue };
+        by_distance[distance as usize] += 1;
+        let tiles = npuzzle::Tiles::new(&start).unwrap();
+        for threads in [1, 2] {
+            let limits = Limits { threads, ..Limits::default() };
+            let outcome =
+                solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &limits, &tables).unwrap();
+            assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_need_a_partition_for_the_board_and_their_own_goal() {
     let (_, pdb) = six_six_three();
     let tables = Tables { pdb: Some(pdb) };
     let small = read_input(&Input::Inline("1,2,5,3,4,0,6,7,8".into())).unwrap();
     let goal3 = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let err = solve(&small, &goal3, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &tables);
-    assert!(err.unwrap_err().to_string().contains("4x4"));
+    assert!(err.unwrap_err().to_string().contains("built for another goal than this 3x3 one"));
+    let err =
+        solve(&small, &goal3, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &Tables::NONE);
+    assert!(err.unwrap_err().to_string().contains("no partition is built in for 3x3 boards"));
     // Uninformed searches ignore the heuristic, so they need no tables.
     let bfs = solve(&small, &goal3, Algorithm::Bfs, HeuristicKind::Pdb, &Limits::default(), &Tables::NONE);
     assert_eq!(bfs.unwrap().cost(), Some(3));
@@ -142,11 +187,9 @@ fn solve_with_heuristic_pdb_uses_the_cached_databases() {
 
 #[test]
 fn heuristic_pdb_on_another_width_is_bad_input() {
-    npuzzle()
-        .args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"])
-        .assert()
-        .code(2)
-        .stderr(contains("pattern databases exist for 4x4 boards, not 3x3"));
+    npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"]).assert().code(2).stderr(
+        contains("no partition is built in for 3x3 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)"),
+    );
     // An unsolvable 4×4 start is unsolvable, databases or not: none are built.
     let dir = tempfile::tempdir().unwrap();
     npuzzle()
@@ -172,7 +215,7 @@ fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
         String::from_utf8(out.stdout).unwrap()
     };
     let report = build(&[]);
-    assert!(report.starts_with("6-6-3 pattern databases for goal blank-first"), "{report}");
+    assert!(report.starts_with("6-6-3 pattern databases for the 4x4 goal blank-first"), "{report}");
     assert!(report.contains("tiles 13 14 15: 3360 entries"), "{report}");
     assert!(report.contains("tiles 1 4 5 8 9 12: 5765760 entries"), "{report}");
     assert!(report.contains("mirror lookup: yes"), "{report}");
@@ -221,11 +264,11 @@ fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
 
 #[test]
 fn pdb_build_refuses_goals_it_cannot_serve() {
-    npuzzle()
-        .args(["pdb", "build", "--goal", "1,2,3,0", "--pdb-dir", "unused"])
-        .assert()
-        .code(2)
-        .stderr(contains("4×4 goals, and --goal is 2×2"));
+    npuzzle().args(["pdb", "build", "--goal", "1,2,3,0", "--pdb-dir", "unused"]).assert().code(2).stderr(
+        contains(
+            "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)",
+        ),
+    );
     // A directory that cannot be created: one line, exit 2, before any build.
     npuzzle()
         .args(["pdb", "build", "--partition", "6-6-3", "--pdb-dir", "puzzles/3x3/easy-3.txt/inside"])
@@ -289,7 +332,7 @@ fn batch_and_compare_use_the_databases() {
         String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows[0]["cost"], optimal("korf100/002.txt"));
     assert_eq!(rows[1]["status"], "error");
-    assert!(rows[1]["error"].as_str().unwrap().contains("4x4"));
+    assert!(rows[1]["error"].as_str().unwrap().contains("another goal than this 3x3 one"), "{}", rows[1]);
 
     let compare = |pdb_dir: &str| {
         let out = npuzzle()

@@ -18,3 +18,9 @@ mod pattern_databases;
 
 // Issue 9: every board a user brings.
 mod rectangles;
+
+// Issue 10: the optimal 24-puzzle on every core.
+mod parallel;
+
+// Issue 11: limits for every algorithm.
+mod limits;

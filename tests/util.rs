@@ -98,11 +98,20 @@ pub fn neighbours_in(cell: usize, width: usize, height: usize) -> Vec<usize> {
 
 /// Every board reachable from `goal`, with its true distance: a plain BFS.
 pub fn all_distances(goal: &[u16], width: usize) -> HashMap<Vec<u16>, u32> {
+    distances_within(goal, width, u32::MAX)
+}
+
+/// Every board within `radius` moves of `goal` on a `width`×`width` board,
+/// with its true distance: a plain BFS.
+pub fn distances_within(goal: &[u16], width: usize, radius: u32) -> HashMap<Vec<u16>, u32> {
     let mut dist = HashMap::new();
     dist.insert(goal.to_vec(), 0);
     let mut queue = VecDeque::from([goal.to_vec()]);
     while let Some(board) = queue.pop_front() {
         let d = dist[&board];
+        if d == radius {
+            continue;
+        }
         let blank = board.iter().position(|&t| t == 0).unwrap();
         for n in neighbours(blank, width) {
             let mut next = board.clone();

@@ -365,11 +365,11 @@ pub fn replay_each(
 /// its true distance: a breadth-first search that stores boards, the ground
 /// truth tests hold cleverer searches and tables to.
 #[cfg(test)]
-pub(crate) fn distances_within(
-    start: Packed,
+pub(crate) fn distances_within<B: Board>(
+    start: B,
     shape: impl Into<Shape>,
     radius: u32,
-) -> std::collections::HashMap<Packed, u32> {
+) -> std::collections::HashMap<B, u32> {
     let geometry = Geometry::new(shape);
     let mut dist = std::collections::HashMap::from([(start, 0)]);
     let mut queue = std::collections::VecDeque::from([start]);

@@ -142,6 +142,8 @@ pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
 }
 
 impl<B: Board> Heuristic<B> for LinearConflict {
+    type Memo = ();
+
     fn estimate(&self, board: &B) -> u32 {
         let shape = self.shape;
         let (rows, cols) = (&self.goal_row, &self.goal_col);

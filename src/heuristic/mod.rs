@@ -37,6 +37,32 @@ pub trait Heuristic<B: Board>: Sync {
         let _ = (h, tile, from, to);
         self.estimate(child)
     }
+
+    /// What a depth-first search keeps per node besides `h` so that the
+    /// next update is cheaper: the pattern databases keep each pattern's
+    /// share, so a move looks up only the pattern that moved.
+    type Memo: Copy + Default + Send + Sync;
+
+    /// [`Heuristic::estimate`] that also fills the memo.
+    #[inline]
+    fn estimate_memo(&self, board: &B) -> (u32, Self::Memo) {
+        (self.estimate(board), Self::Memo::default())
+    }
+
+    /// [`Heuristic::update`] from the parent's estimate and memo.
+    #[inline]
+    fn update_memo(
+        &self,
+        child: &B,
+        h: u32,
+        memo: &Self::Memo,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, Self::Memo) {
+        let _ = memo;
+        (self.update(child, h, tile, from, to), Self::Memo::default())
+    }
 }
 
 /// The heuristics the command line offers.
@@ -110,6 +136,8 @@ impl fmt::Display for HeuristicKind {
 pub struct Zero;
 
 impl<B: Board> Heuristic<B> for Zero {
+    type Memo = ();
+
     #[inline]
     fn estimate(&self, _: &B) -> u32 {
         0
@@ -222,6 +250,7 @@ macro_rules! tile_sum_heuristic {
 
         impl<B: Board> Heuristic<B> for $name {
             const UNIT: u32 = $unit;
+            type Memo = ();
 
             #[inline]
             fn estimate(&self, board: &B) -> u32 {

@@ -41,7 +41,7 @@ use std::collections::hash_map::Entry;
 
 /// How a node's priority follows from its depth `g` and its estimate `h`
 /// (in heuristic units, `unit` to a move): lower is searched first.
-pub(crate) trait Rule: Copy {
+pub(crate) trait Rule: Copy + Send + Sync {
     /// Among equal priorities, whether the deeper node comes first.
     const DEEPER_FIRST: bool = true;
 
@@ -401,7 +401,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     rule: R,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state_with::<B, Q, C>());
+    let mut budget = Budget::start(limits, Some(bytes_per_state_with::<B, Q, C>()));
     let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
@@ -413,7 +413,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let mut peak_stored = 1;
 
     let status = 'search: loop {
-        if let Some(limit) = budget.tick() {
+        if budget.tick()
+            && let Some(limit) = budget.check(stats.nodes_expanded, closed.len() + open.len())
+        {
             break Status::Limit(limit);
         }
         let Some((_, g, h_board, entry)) = open.pop() else {
@@ -432,6 +434,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         if g >= budget.max_depth() {
             cut_at_depth = true;
             continue;
+        }
+        if let Some(limit) = budget.spent(stats.nodes_expanded) {
+            break Status::Limit(limit);
         }
         stats.nodes_expanded += 1;
         let blank = board.blank();

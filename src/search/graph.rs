@@ -69,7 +69,7 @@ pub(crate) fn bytes_per_state<B: Board>() -> u64 {
 
 /// Graph search from `start` with frontier discipline `F`.
 pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &Limits) -> Outcome {
-    let mut budget = Budget::start(limits, bytes_per_state::<B>());
+    let mut budget = Budget::start(limits, Some(bytes_per_state::<B>()));
     let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut seen = TaggedSet::<B>::new();
@@ -81,7 +81,9 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     let mut cut_at_depth = false;
 
     let status = 'search: loop {
-        if let Some(limit) = budget.tick() {
+        if budget.tick()
+            && let Some(limit) = budget.check(stats.nodes_expanded, seen.len())
+        {
             break Status::Limit(limit);
         }
         let Some((board, depth)) = frontier.pop() else {
@@ -93,6 +95,9 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
         if depth >= budget.max_depth() {
             cut_at_depth = true;
             continue;
+        }
+        if let Some(limit) = budget.spent(stats.nodes_expanded) {
+            break Status::Limit(limit);
         }
         stats.nodes_expanded += 1;
         let blank = board.blank();

@@ -20,6 +20,7 @@ use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::Heuristic;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// IDA* from `start` to `goal` guided by `h`.
 ///
@@ -78,9 +79,10 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
 ) -> Outcome {
     let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
-    let budget = Budget::start(limits, 1);
+    let budget = Budget::start(limits, None);
     let max_depth = budget.max_depth();
-    let h_start = h.estimate(start);
+    let (h_start, memo) = h.estimate_memo(start);
+    let threads = limits.threads.clamp(1, MAX_THREADS);
     let mut search = Search {
         geometry,
         h,
@@ -94,22 +96,31 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         stats: Stats::default(),
         budget,
         stop: None,
+        shared: None,
+        reported: 0,
         path: Vec::new(),
         revised: 0,
     };
-    let row = geometry.start_row(start.blank());
+    let root = Item {
+        board: *start,
+        blank: start.blank(),
+        g: 0,
+        h: h_start,
+        memo,
+        row: geometry.start_row(start.blank()),
+        moves: Vec::new(),
+    };
+    // What one move adds to f: bounds are shown in moves.
+    let move_key = rule.key(1, 0, H::UNIT);
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
         search.bound = bound.min(search.depth_cap);
+        search.budget.show_bound(search.bound as f64 / move_key as f64);
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
-        let flow = if H::CONSISTENT {
-            search.visit(*start, start.blank(), 0, h_start, row)
-        } else {
-            search.visit_bpmx(*start, start.blank(), 0, h_start, row)
-        };
+        let flow = if threads == 1 { search.descend(&root) } else { search.pass_in_parallel(&root, threads) };
         match flow {
             Flow::Found => break Status::Solved,
             Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),
@@ -126,13 +137,47 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         bound = search.next_bound.div_ceil(unit) * unit;
     };
     let mut stats = search.stats;
-    // The path is all IDA* stores: at most one node per depth, plus the start.
+    // The path is all IDA* stores: at most one node per depth, plus the
+    // start (per thread, the deepest path counts).
     stats.max_frontier = u64::from(stats.max_depth) + 1;
     stats.stored = stats.max_frontier;
     stats.runtime = search.budget.elapsed();
     search.path.reverse();
     let path = (status == Status::Solved).then_some(search.path);
     Outcome { status, path, stats }
+}
+
+/// Most threads one search uses.
+const MAX_THREADS: usize = 256;
+
+/// Nodes per thread a parallel pass splits its tree into: many more than
+/// threads, so that when one subtree turns out huge the others keep the
+/// remaining threads busy to the end of the pass.
+const ITEMS_PER_THREAD: usize = 256;
+
+/// What the threads of one parallel pass share.
+struct Shared {
+    /// The next piece of work to take.
+    next: AtomicUsize,
+    /// Set by the thread that found the goal or hit a limit: the others
+    /// stop at their next check.
+    halt: AtomicBool,
+    /// Expansions of the whole search so far, as last reported.
+    expanded: AtomicU64,
+    /// Expansions the threads may still take under the limit.
+    left: AtomicU64,
+}
+
+/// A node whose subtree is searched as one piece of work: where the pass
+/// stands there, and the moves that lead to it from the start.
+struct Item<B, M> {
+    board: B,
+    blank: usize,
+    g: u32,
+    h: u32,
+    memo: M,
+    row: usize,
+    moves: Vec<Move>,
 }
 
 /// What a subtree search reports to its parent.
@@ -164,16 +209,203 @@ struct Search<'a, B, H, R> {
     stats: Stats,
     budget: Budget,
     stop: Option<LimitKind>,
+    /// What the threads of a parallel pass share; `None` on one thread.
+    shared: Option<&'a Shared>,
+    /// The expansions already added to the shared total.
+    reported: u64,
     path: Vec<Move>,
     /// What [`Search::visit_bpmx`] learnt of its node's estimate.
     revised: u32,
 }
 
-impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
+impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
+    /// Searches the subtree of `item`, which is within the bound; on
+    /// `Found` the path holds the moves from the start, reversed.
+    fn descend(&mut self, item: &Item<B, H::Memo>) -> Flow {
+        let (board, blank, g, h, row) = (item.board, item.blank, item.g, item.h, item.row);
+        let flow = if H::CONSISTENT {
+            self.visit(board, blank, g, h, &item.memo, row)
+        } else {
+            self.visit_bpmx(board, blank, g, h, &item.memo, row)
+        };
+        if flow == Flow::Found {
+            self.path.extend(item.moves.iter().rev());
+        }
+        flow
+    }
+
+    /// One pass of the bound on `threads` threads. The tree is expanded
+    /// breadth-first from `root` until it has many more open nodes than
+    /// threads; the threads then take those subtrees one at a time, in the
+    /// order the single-threaded search would visit them, so every thread
+    /// stays busy to the end of the pass and the one that finds the goal
+    /// within the bound, which is an optimal one when the last bound was
+    /// not, stops the others. Their counts are added up.
+    fn pass_in_parallel(&mut self, root: &Item<B, H::Memo>, threads: usize) -> Flow {
+        let items = match self.split(root, threads * ITEMS_PER_THREAD) {
+            Ok(items) => items,
+            Err(flow) => return flow,
+        };
+        let shared = Shared {
+            next: AtomicUsize::new(0),
+            halt: AtomicBool::new(false),
+            expanded: AtomicU64::new(self.stats.nodes_expanded),
+            left: AtomicU64::new(self.budget.expansions_left(self.stats.nodes_expanded)),
+        };
+        let workers: Vec<(Search<'_, B, H, R>, Flow)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads.min(items.len()))
+                .map(|_| {
+                    let mut worker = self.worker(&shared);
+                    let (items, shared) = (&items, &shared);
+                    scope.spawn(move || {
+                        let mut flow = Flow::Next;
+                        while let Some(item) = items.get(shared.next.fetch_add(1, Ordering::Relaxed)) {
+                            if shared.halt.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            flow = worker.descend(item);
+                            if flow != Flow::Next {
+                                // The others finish their share of a spent
+                                // expansion stock; anything else ends them.
+                                if !matches!(worker.stop, Some(LimitKind::Expanded(_))) {
+                                    shared.halt.store(true, Ordering::Relaxed);
+                                }
+                                break;
+                            }
+                        }
+                        (worker, flow)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+        });
+        let mut flow = Flow::Next;
+        // A thread halted by another reports `Stop` without a limit.
+        for (worker, ended) in workers {
+            self.stats += worker.stats;
+            self.next_bound = self.next_bound.min(worker.next_bound);
+            self.cut_at_depth |= worker.cut_at_depth;
+            if ended == Flow::Found && flow != Flow::Found {
+                self.path = worker.path;
+                flow = Flow::Found;
+            } else if flow == Flow::Next && worker.stop.is_some() {
+                self.stop = worker.stop;
+                flow = Flow::Stop;
+            }
+        }
+        flow
+    }
+
+    /// A search for one thread of a parallel pass: this one's settings and
+    /// bound, counts of its own.
+    fn worker<'h>(&self, shared: &'h Shared) -> Search<'h, B, H, R>
+    where
+        'a: 'h,
+    {
+        Search {
+            geometry: self.geometry,
+            h: self.h,
+            rule: self.rule,
+            target: self.target,
+            bound: self.bound,
+            depth_cap: self.depth_cap,
+            max_depth: self.max_depth,
+            next_bound: u64::MAX,
+            cut_at_depth: false,
+            stats: Stats::default(),
+            budget: self.budget.for_thread(),
+            stop: None,
+            shared: Some(shared),
+            reported: 0,
+            path: Vec::new(),
+            revised: 0,
+        }
+    }
+
+    /// The open nodes of this pass, level by level from `root`, until there
+    /// are at least `want` (or none): each node on the way is expanded and
+    /// pruned as [`Search::visit`] and [`Search::visit_bpmx`] would, and
+    /// counted, and the nodes come out in the order those visit them.
+    /// `Err` when the goal or a limit ends the pass first.
+    fn split(&mut self, root: &Item<B, H::Memo>, want: usize) -> Result<Vec<Item<B, H::Memo>>, Flow> {
+        let unit = H::UNIT;
+        let mut level = vec![Item { moves: root.moves.clone(), ..*root }];
+        while !level.is_empty() && level.len() < want {
+            let mut deeper = Vec::with_capacity(level.len() * 3);
+            for item in &level {
+                match self.enter(item.board, item.g, item.h) {
+                    None => {}
+                    Some(Flow::Next) => continue,
+                    Some(Flow::Found) => {
+                        self.path = item.moves.iter().rev().copied().collect();
+                        return Err(Flow::Found);
+                    }
+                    Some(Flow::Stop) => return Err(Flow::Stop),
+                }
+                let first = deeper.len();
+                let mut h = item.h;
+                for &step in self.geometry.steps(item.row) {
+                    if step.from == u16::MAX {
+                        break;
+                    }
+                    let from = usize::from(step.from);
+                    self.stats.nodes_generated += 1;
+                    let child = item.board.slide(item.blank, from);
+                    let tile = item.board.tile(from);
+                    let (h_child, memo) =
+                        self.h.update_memo(&child, item.h, &item.memo, tile, from, item.blank);
+                    if !H::CONSISTENT {
+                        h = h.max(h_child.saturating_sub(unit));
+                    }
+                    let mut moves = item.moves.clone();
+                    moves.push(step.mv);
+                    let row = usize::from(step.row);
+                    deeper.push(Item {
+                        board: child,
+                        blank: from,
+                        g: item.g + 1,
+                        h: h_child,
+                        memo,
+                        row,
+                        moves,
+                    });
+                }
+                if !H::CONSISTENT {
+                    // Pathmax both ways, as in `visit_bpmx`: the best child
+                    // may cut the node; the node raises weaker children.
+                    let f_node = self.rule.key(item.g, h, unit);
+                    if f_node > self.bound {
+                        self.prune(f_node);
+                        deeper.truncate(first);
+                        continue;
+                    }
+                    for child in &mut deeper[first..] {
+                        child.h = child.h.max(h.saturating_sub(unit));
+                    }
+                    deeper[first..].sort_by_key(|child| child.h);
+                }
+                let mut kept = first;
+                for i in first..deeper.len() {
+                    let f = self.rule.key(deeper[i].g, deeper[i].h, unit);
+                    if f > self.bound {
+                        self.prune(f);
+                    } else {
+                        deeper.swap(kept, i);
+                        kept += 1;
+                    }
+                }
+                deeper.truncate(kept);
+            }
+            level = deeper;
+        }
+        Ok(level)
+    }
+
     /// Searches below `board` (its moves at `row` of [`Geometry::steps`], at
-    /// depth `g` with estimate `h`, already within the bound). On success
-    /// the path is pushed in reverse while the recursion unwinds.
-    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
+    /// depth `g` with estimate `h` and the heuristic's `memo`, already within
+    /// the bound). On success the path is pushed in reverse while the
+    /// recursion unwinds.
+    fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, memo: &H::Memo, row: usize) -> Flow {
         if let Some(flow) = self.enter(board, g, h) {
             return flow;
         }
@@ -186,13 +418,13 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             self.stats.nodes_generated += 1;
             let tile = board.tile(from);
             let child = board.slide(blank, from);
-            let h_child = self.h.update(&child, h, tile, from, blank);
+            let (h_child, memo_child) = self.h.update_memo(&child, h, memo, tile, from, blank);
             let f = self.rule.key(depth, h_child, H::UNIT);
             if f > self.bound {
                 self.prune(f);
                 continue;
             }
-            match self.visit(child, from, depth, h_child, usize::from(step.row)) {
+            match self.visit(child, from, depth, h_child, &memo_child, usize::from(step.row)) {
                 Flow::Next => {}
                 Flow::Found => {
                     self.path.push(step.mv);
@@ -222,15 +454,46 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             self.cut_at_depth = true;
             return Some(Flow::Next);
         }
-        if self.stats.nodes_expanded.is_multiple_of(Budget::TICKS_PER_CHECK)
-            && let Some(limit) = self.budget.check_now()
+        if self.budget.due(self.stats.nodes_expanded)
+            && let Some(flow) = self.checkpoint()
         {
-            self.stop = Some(limit);
-            return Some(Flow::Stop);
+            return Some(flow);
         }
         self.stats.nodes_expanded += 1;
         self.stats.max_depth = self.stats.max_depth.max(g + 1);
         None
+    }
+
+    /// The periodic check: limits, and in a parallel pass whether another
+    /// thread has ended it. There each thread takes the expansions it may
+    /// make until its next check from a shared stock, so the threads
+    /// together stop exactly at the expansion limit.
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self) -> Option<Flow> {
+        let local = self.stats.nodes_expanded;
+        let limit = match self.shared {
+            None => self.budget.check_at(local),
+            Some(shared) => {
+                if shared.halt.load(Ordering::Relaxed) {
+                    return Some(Flow::Stop);
+                }
+                let delta = local - self.reported;
+                self.reported = local;
+                let total = shared.expanded.fetch_add(delta, Ordering::Relaxed) + delta;
+                let chunk = |left: u64| left.min(Budget::TICKS_PER_CHECK);
+                let granted = shared
+                    .left
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                        (left > 0).then(|| left - chunk(left))
+                    })
+                    .ok()
+                    .map(chunk);
+                self.budget.check_granted(local, total, granted)
+            }
+        };
+        self.stop = limit;
+        limit.map(|_| Flow::Stop)
     }
 
     /// Records a node left out of this pass for its `f`.
@@ -253,7 +516,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// child learnt comes back up the same way and may cut the remaining
     /// siblings. Every raised value is still a lower bound, so paths stay
     /// optimal. On `Next`, `self.revised` holds the node's final estimate.
-    fn visit_bpmx(&mut self, board: B, blank: usize, g: u32, h: u32, row: usize) -> Flow {
+    fn visit_bpmx(&mut self, board: B, blank: usize, g: u32, h: u32, memo: &H::Memo, row: usize) -> Flow {
         self.revised = h;
         if let Some(flow) = self.enter(board, g, h) {
             return flow;
@@ -262,7 +525,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         let unit = H::UNIT;
         let h_parent = h;
         let mut h = h;
-        let mut children = [(board, 0u32, self.geometry.steps(row)[0]); 4];
+        let mut children = [(board, 0u32, self.geometry.steps(row)[0], H::Memo::default()); 4];
         let mut count = 0;
         for &step in self.geometry.steps(row) {
             if step.from == u16::MAX {
@@ -271,15 +534,17 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             let from = usize::from(step.from);
             self.stats.nodes_generated += 1;
             let child = board.slide(blank, from);
-            let h_child = self.h.update(&child, h_parent, board.tile(from), from, blank);
+            let (h_child, memo_child) =
+                self.h.update_memo(&child, h_parent, memo, board.tile(from), from, blank);
             h = h.max(h_child.saturating_sub(unit));
-            children[count] = (child, h_child, step);
+            children[count] = (child, h_child, step, memo_child);
             count += 1;
         }
         // Most promising first (a stable sort keeps the successor order
         // among equals): the last pass ends sooner when the goal is found early.
-        children[..count].sort_by_key(|&(_, h_child, _)| h_child);
-        for &(child, h_child, step) in &children[..count] {
+        children[..count].sort_by_key(|&(_, h_child, _, _)| h_child);
+        for (child, h_child, step, memo_child) in &children[..count] {
+            let (child, h_child, step) = (*child, *h_child, *step);
             let f_node = self.rule.key(g, h, unit);
             if f_node > self.bound {
                 // The node itself is out of bounds now: skip the rest.
@@ -292,7 +557,14 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 self.prune(f);
                 continue;
             }
-            match self.visit_bpmx(child, usize::from(step.from), depth, h_child, usize::from(step.row)) {
+            match self.visit_bpmx(
+                child,
+                usize::from(step.from),
+                depth,
+                h_child,
+                memo_child,
+                usize::from(step.row),
+            ) {
                 Flow::Next => h = h.max(self.revised.saturating_sub(unit)),
                 Flow::Found => {
                     self.path.push(step.mv);

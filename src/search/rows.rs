@@ -43,7 +43,7 @@ found with a Zobrist hash updated per move. A shortened path that does not
 replay to the goal is never returned.
 */
 
-use super::{Limits, Status, idastar};
+use super::{LimitKind, Limits, Status, idastar};
 use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles, mix64};
 use crate::heuristic::Manhattan;
 use std::time::{Duration, Instant};
@@ -102,20 +102,25 @@ pub struct RowsOutcome {
 /// assert_eq!(rows(&start, &goal, Shape::new(4, 3)).path.len(), 2);
 /// ```
 pub fn rows(start: &[u16], goal: &[u16], shape: Shape) -> RowsOutcome {
-    rows_until(start, goal, shape, &mut || false).expect("never asked to stop")
+    rows_until(start, goal, shape, u64::MAX, &mut || false).expect("never asked to stop")
 }
 
 /// [`rows`], asking `stop` after each line it places and between its
-/// phases whether to give up (a timeout, Ctrl-C): `None` if it did.
+/// phases whether to give up (a timeout, Ctrl-C), and giving up when its
+/// internal searches (the final block's, the windows') would expand more
+/// than `max_expanded` nodes in all: `None` if it gave up. Placing tiles
+/// expands no search nodes, so only those searches count; they stop at
+/// the bound exactly.
 pub fn rows_until(
     start: &[u16],
     goal: &[u16],
     shape: Shape,
+    max_expanded: u64,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<RowsOutcome> {
     let clock = Instant::now();
     let mut builder = Builder::new(start, goal, shape);
-    let (block_expanded, block_generated) = builder.solve(stop)?;
+    let (block_expanded, block_generated) = builder.solve(max_expanded, stop)?;
     let constructed = std::mem::take(&mut builder.path);
     let mut outcome = RowsOutcome {
         constructed: constructed.len(),
@@ -129,8 +134,8 @@ pub fn rows_until(
         return None;
     }
     let clock = Instant::now();
-    let mut windows = Windows::new(shape);
-    let improved = windows.improve(start, &constructed, builder.small_from);
+    let mut windows = Windows::new(shape, max_expanded.saturating_sub(block_expanded));
+    let improved = windows.improve(start, &constructed, builder.small_from)?;
     outcome.windows_searched = windows.searched;
     outcome.windows_replaced = windows.replaced;
     outcome.window_nodes = windows.nodes;
@@ -491,8 +496,9 @@ impl<'a> Builder<'a> {
 
     /// Peels lines until the block around the blank's goal cell is left,
     /// then solves it; returns the block search's expanded and generated
-    /// node counts, or `None` when `stop` said to give up.
-    fn solve(&mut self, stop: &mut dyn FnMut() -> bool) -> Option<(u64, u64)> {
+    /// node counts, or `None` when `stop` said to give up or the block
+    /// needed more than `max_expanded` expansions.
+    fn solve(&mut self, max_expanded: u64, stop: &mut dyn FnMut() -> bool) -> Option<(u64, u64)> {
         let shape = self.shape;
         let blank_goal = self.goal.iter().position(|&t| t == 0).unwrap_or(0);
         let blank_goal = (shape.row(blank_goal), shape.col(blank_goal));
@@ -513,7 +519,7 @@ impl<'a> Builder<'a> {
                 return None;
             }
         }
-        Some(self.finish_block(&region))
+        self.finish_block(&region, max_expanded)
     }
 
     /// The side to peel next: of the longer dimension's sides (any side
@@ -604,8 +610,9 @@ impl<'a> Builder<'a> {
     }
 
     /// Solves the block left at the end optimally: relabelled as a board of
-    /// its own, so the crate's IDA* can take it.
-    fn finish_block(&mut self, region: &Region) -> (u64, u64) {
+    /// its own, so the crate's IDA* can take it. `None` when that search
+    /// would expand more than `max_expanded` nodes.
+    fn finish_block(&mut self, region: &Region, max_expanded: u64) -> Option<(u64, u64)> {
         let shape = self.shape;
         let block = Shape::new(region.width(), region.height());
         let cells: Vec<usize> = (region.top..=region.bottom)
@@ -624,21 +631,24 @@ impl<'a> Builder<'a> {
             |tile: u16| cells.iter().position(|&c| self.goal[c] == tile).map_or(0, |i| goal_labels[i]);
         let start_labels: Vec<u16> = cells.iter().map(|&c| label_of(self.tiles[c])).collect();
         if start_labels == goal_labels {
-            return (0, 0);
+            return Some((0, 0));
         }
         let tiles = Tiles::with_shape(block, &goal_labels).expect("a block relabels to a valid board");
         let goal = Goal::new(&GoalSpec::Board(tiles), block).expect("the block's goal has its shape");
         // The hardest board of at most 3×3 is 31 moves from its goal: the
         // limit only stops a search on an unsolvable block.
-        let limits = Limits { max_depth: Some(31), ..Limits::default() };
+        let limits = Limits { max_depth: Some(31), max_expanded: Some(max_expanded), ..Limits::default() };
         let outcome = idastar(&Packed::from_tiles(&start_labels), &goal, &Manhattan::new(&goal), &limits);
+        if let Status::Limit(LimitKind::Expanded(_)) = outcome.status {
+            return None;
+        }
         if outcome.status == Status::Solved {
             for &mv in outcome.path.as_deref().unwrap_or_default() {
                 let to = shape.neighbour(self.blank, mv).expect("block moves stay on the board");
                 self.slide_to(to);
             }
         }
-        (outcome.stats.nodes_expanded, outcome.stats.nodes_generated)
+        Some((outcome.stats.nodes_expanded, outcome.stats.nodes_generated))
     }
 
     /// Moves the blank into the neighbouring cell `to`.
@@ -1174,6 +1184,8 @@ struct Windows {
     replaced: u64,
     nodes: u64,
     generated: u64,
+    /// Most nodes all window searches together may expand.
+    budget: u64,
 }
 
 /// A window's sub-board: local cells, their neighbours and their tiles, as
@@ -1192,6 +1204,11 @@ struct Local {
     path: [Move; WINDOW],
     nodes: u64,
     generated: u64,
+    /// Most nodes this search may expand: [`WINDOW_BUDGET`], or less when
+    /// that is all the windows' budget has left.
+    cap: u64,
+    /// Whether the search gave up for want of nodes.
+    starved: bool,
 }
 
 impl Local {
@@ -1207,10 +1224,11 @@ impl Local {
         if self.h == 0 {
             return Some(g);
         }
-        self.nodes += 1;
-        if self.nodes > WINDOW_BUDGET {
+        if self.nodes >= self.cap {
+            self.starved = true;
             return None;
         }
+        self.nodes += 1;
         for m in 0..4 {
             if m ^ 1 == last {
                 continue;
@@ -1245,7 +1263,7 @@ impl Local {
 }
 
 impl Windows {
-    fn new(shape: Shape) -> Windows {
+    fn new(shape: Shape, budget: u64) -> Windows {
         Windows {
             shape,
             local_of: vec![NONE_LOCAL; shape.cells()],
@@ -1263,11 +1281,14 @@ impl Windows {
                 path: [Move::Up; WINDOW],
                 nodes: 0,
                 generated: 0,
+                cap: WINDOW_BUDGET,
+                starved: false,
             },
             searched: 0,
             replaced: 0,
             nodes: 0,
             generated: 0,
+            budget,
         }
     }
 
@@ -1275,15 +1296,15 @@ impl Windows {
     /// replaced by shorter equivalents where a search finds one. A window
     /// is searched only when the tiles' Manhattan displacement across it,
     /// kept up to date as the window slides, leaves room for a path two
-    /// moves shorter.
-    fn improve(&mut self, start: &[u16], path: &[Move], from: usize) -> Vec<Move> {
+    /// moves shorter. `None` when a search ran out of the windows' budget.
+    fn improve(&mut self, start: &[u16], path: &[Move], from: usize) -> Option<Vec<Move>> {
         let shape = self.shape;
         let Some(mut board) = Replay::new(start, shape) else {
-            return path.to_vec();
+            return Some(path.to_vec());
         };
         let from = from.min(path.len());
         if path[..from].iter().any(|&mv| board.play(mv).is_none()) {
-            return path.to_vec();
+            return Some(path.to_vec());
         }
         let mut out = path[..from].to_vec();
         out.reserve(path.len() - from);
@@ -1295,7 +1316,7 @@ impl Windows {
             let mut ahead = board.clone();
             for &mv in path {
                 let Some((_, tile)) = ahead.play(mv) else {
-                    return [&out, path].concat();
+                    return Some([&out, path].concat());
                 };
                 moved.push(tile);
             }
@@ -1327,7 +1348,11 @@ impl Windows {
             let k = end - i;
             if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
                 self.searched += 1;
-                if let Some(len) = self.search(&board.board, board.blank, &path[i..end], md as u32) {
+                let found = self.search(&board.board, board.blank, &path[i..end], md as u32);
+                if self.search.starved && self.search.cap < WINDOW_BUDGET {
+                    return None; // the budget of all windows, not this one's, ran out
+                }
+                if let Some(len) = found {
                     self.replaced += 1;
                     for &mv in &self.search.path[..len] {
                         board.play(mv).expect("window moves stay on the board");
@@ -1353,7 +1378,7 @@ impl Windows {
                 end += 1;
             }
         }
-        out
+        Some(out)
     }
 
     /// A path shorter than `window` from `board` to the board `window`
@@ -1410,7 +1435,8 @@ impl Windows {
         s.h =
             (0..s.n as u8).filter(|&id| id != s.blank_id).map(|id| s.dist(id, s.goal[usize::from(id)])).sum();
         debug_assert_eq!(s.h, h);
-        (s.nodes, s.generated) = (0, 0);
+        (s.nodes, s.generated, s.starved) = (0, 0, false);
+        s.cap = WINDOW_BUDGET.min(self.budget - self.nodes);
         let mut bound = s.h;
         let mut found = None;
         while bound + 2 <= window.len() as u32 {
@@ -1418,7 +1444,7 @@ impl Windows {
                 found = Some(len as usize);
                 break;
             }
-            if s.nodes > WINDOW_BUDGET {
+            if s.starved {
                 break;
             }
             bound += 2;
@@ -1629,13 +1655,13 @@ mod tests {
         // Two laps of the blank around a 2×2 square, no board twice, turn
         // its three tiles as one lap the other way round does.
         let path = [Right, Down, Left, Up, Right, Down, Left, Up];
-        let mut windows = Windows::new(shape);
-        let shorter = windows.improve(&start, &path, 0);
+        let mut windows = Windows::new(shape, u64::MAX);
+        let shorter = windows.improve(&start, &path, 0).unwrap();
         assert_eq!(shorter, [Down, Right, Up, Left]);
         assert_eq!(replay(&start, shape, &shorter), replay(&start, shape, &path));
         assert_eq!((windows.searched, windows.replaced), (1, 1));
         // Nothing before `from` is touched.
-        let later = Windows::new(shape).improve(&start, &path, 1);
+        let later = Windows::new(shape, u64::MAX).improve(&start, &path, 1).unwrap();
         assert_eq!((later[0], later.len()), (Right, 6));
         assert_eq!(replay(&start, shape, &later), replay(&start, shape, &path));
     }

@@ -33,7 +33,7 @@ pub enum WeightError {
     /// Above [`MAX_WEIGHT`].
     #[error("a weight of {0} is above {MAX_WEIGHT}; for the heuristic alone use --algo greedy")]
     TooLarge(String),
-    /// More decimals than [`MAX_DECIMALS`].
+    /// More decimals than a weight may have (six).
     #[error("'{0}' has more than {MAX_DECIMALS} decimals")]
     TooPrecise(String),
 }

@@ -4,11 +4,13 @@ turns these raw flags into library values.
 */
 
 use crate::exit::{self, Exit};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::Weight;
 use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
+use npuzzle::heuristic::Partition;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -63,10 +65,14 @@ pub enum PdbCommand {
 
 /// `npuzzle pdb build`.
 #[derive(Debug, Args)]
-#[command(mut_arg("goal", |a| a.help("The 4×4 goal: blank-first, blank-last, snail, a file or an inline board")))]
+#[command(mut_arg("goal", |a| a.help("The goal: blank-first, blank-last, snail, a file or an inline board (4×4 or 5×5)")))]
 pub struct PdbBuildArgs {
     #[command(flatten)]
     pub goal: GoalArg,
+
+    /// The board size for a named goal: 4 or 5 [default: --partition's size, else 4].
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<Shape>,
 
     #[command(flatten)]
     pub pdb: PdbArgs,
@@ -84,20 +90,18 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up.
-    #[arg(long, value_enum, value_name = "PARTITION", default_value_t = PartitionArg::SevenEight)]
-    pub partition: PartitionArg,
+    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up [default: the first
+    /// one listed for the board's size].
+    #[arg(long, value_name = "PARTITION", value_parser = partition_parser(), hide_possible_values = false)]
+    pub partition: Option<Partition>,
 }
 
-/// `--partition` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PartitionArg {
-    /// Tiles of the goal's top and bottom halves: the fastest search; 0.6 GB, built once in about 2 minutes.
-    #[value(name = "7-8")]
-    SevenEight,
-    /// The row farthest from the blank's, less one cell, then the halves of the other rows: 11 MB, built in seconds.
-    #[value(name = "6-6-3")]
-    SixSixThree,
+/// `--partition`: the library's built-in partitions, each shown in `--help`
+/// with its board size and what it costs.
+fn partition_parser() -> impl TypedValueParser<Value = Partition> {
+    let names =
+        Partition::ALL.map(|p| PossibleValue::new(p.name()).help(format!("{}: {}", p.shape(), p.about())));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Partition>())
 }
 
 /// `npuzzle solve`.
@@ -123,6 +127,10 @@ pub struct SolveArgs {
     /// Also print every board of the solution, from start to goal (text format).
     #[arg(long)]
     pub show_states: bool,
+
+    /// Threads for IDA* (weighted or not); the other algorithms use one [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 }
 
 /// `--goal`, read the same way by every command that takes one.
@@ -177,9 +185,15 @@ pub struct SizeArg {
 /// Limits shared by every search command.
 #[derive(Debug, Args, Clone)]
 pub struct LimitArgs {
-    /// Stop after storing this many states (default: as many as fit in 3 GiB).
+    /// Stop after storing this many states (default: as many as fit in 3 GiB). Refused with idastar, which stores
+    /// only its path: bound it with --max-expanded.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+
+    /// Stop after expanding this many nodes, with any algorithm (idastar: over all passes; rows: in its small
+    /// internal searches).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_expanded: Option<u64>,
 
     /// Do not generate nodes deeper than D moves (makes dfs depth-limited).
     #[arg(long, value_name = "D")]
@@ -295,7 +309,8 @@ const CHECK_EXAMPLES: &[&str] = &[
 fn compare_notes() -> String {
     format!(
         "Each run is limited to {DEFAULT_MAX_NODES} stored states and {} seconds unless --max-nodes or \
-         --timeout say otherwise, so depth-first search on a large board still finishes. b* is the effective \
+         --timeout say otherwise, so depth-first search on a large board still finishes; idastar stores only its \
+         path, so time (or --max-expanded) bounds it. b* is the effective \
          branching factor: the b with N + 1 = 1 + b + b² + … + b^d for N nodes generated and a solution at \
          depth d.",
         DEFAULT_TIMEOUT.as_secs_f64(),
@@ -315,13 +330,16 @@ const COMPLETIONS_EXAMPLES: &[&str] = &[
 
 const PDB_BUILD_EXAMPLES: &[&str] = &[
     "npuzzle pdb build",
-    "npuzzle pdb build --partition 6-6-3 --pdb-dir ./pdb",
-    "npuzzle pdb build --goal snail --force",
+    "npuzzle pdb build --size 5 --goal blank-last",
+    "npuzzle pdb build --partition 6-6-3 --goal snail --pdb-dir ./pdb --force",
 ];
 
 /// `compare`'s own defaults for the shared limits, where solve's would mislead.
 fn compare_max_nodes_help() -> String {
-    format!("Stop each run after storing this many states (default: {DEFAULT_MAX_NODES})")
+    format!(
+        "Stop each run after storing this many states (default: {DEFAULT_MAX_NODES}); idastar, which stores only \
+         its path, is bounded by --timeout and --max-expanded instead"
+    )
 }
 
 fn compare_timeout_help() -> String {
@@ -360,6 +378,10 @@ pub struct BatchArgs {
     /// Puzzles solved at once [default: the number of cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+
+    /// Threads per IDA* search [default: the cores left to each job, at least one].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 
     /// Solve only shard K of M: the puzzles at positions K, K+M, K+2M… of the sorted list (0 ≤ K < M).
     #[arg(long, value_name = "K/M")]

@@ -4,26 +4,19 @@ built there once (minutes, with a progress bar on a terminal); and
 `npuzzle pdb build`, which does that ahead of time.
 */
 
-use crate::cli::{PartitionArg, PdbArgs, PdbBuildArgs};
+use crate::cli::{GoalArg, PdbArgs, PdbBuildArgs};
 use crate::exit::Exit;
 use crate::goal_spec;
 use crate::progress::Progress as Bar;
 use anyhow::{Context, Result, anyhow, bail};
-use npuzzle::heuristic::pdb::{self, Partition, Pdb, PdbError, Phase, Progress};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, PDB_WIDTH, Tables};
+use npuzzle::board::Shape;
+use npuzzle::heuristic::pdb::{self, Event, Notice, Partition, Pdb, PdbError, Phase};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Tables};
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// The library's partition for `--partition`.
-fn partition(arg: PartitionArg) -> Partition {
-    match arg {
-        PartitionArg::SevenEight => Partition::SevenEight,
-        PartitionArg::SixSixThree => Partition::SixSixThree,
-    }
-}
 
 /// `--pdb-dir`, else the user's cache directory.
 fn directory(args: &PdbArgs) -> Result<PathBuf> {
@@ -32,53 +25,64 @@ fn directory(args: &PdbArgs) -> Result<PathBuf> {
     })
 }
 
+/// `--partition`, else the default for boards of `shape`; `None` when no
+/// partition is built in for them (the search then says so).
+fn partition(args: &PdbArgs, shape: Shape) -> Option<Partition> {
+    args.partition.or_else(|| Partition::default_for(shape))
+}
+
 /// Whether `algorithm` with `heuristic` searches with pattern databases.
 pub fn wanted(algorithm: Algorithm, heuristic: HeuristicKind) -> bool {
     algorithm.informed() && heuristic == HeuristicKind::Pdb
 }
 
-/// The tables a search of a `goal.width()` board needs: the databases for
-/// `goal`, loaded or built, when `--heuristic pdb` applies to it; none
-/// otherwise (the search then reports why the heuristic does not apply).
+/// The tables a search towards `goal` needs: the databases for `goal`,
+/// loaded or built, when `--heuristic pdb` applies; none for a board size
+/// without a partition (the search then reports why the heuristic does not
+/// apply).
 pub fn for_search(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     goal: &Goal,
     args: &PdbArgs,
 ) -> Result<Tables> {
-    if !wanted(algorithm, heuristic) || goal.width() != PDB_WIDTH {
+    let Some(partition) = partition(args, goal.shape()).filter(|_| wanted(algorithm, heuristic)) else {
         return Ok(Tables::NONE);
-    }
+    };
     let dir = directory(args)?;
-    let pdb = with_bar(|progress| Pdb::load_or_build(goal, partition(args.partition), &dir, progress))
-        .with_context(|| format!("cannot store pattern databases in {}", dir.display()))?;
+    let pdb = with_bar(|report| Pdb::load_or_build(goal, partition, &dir, report))
+        .with_context(|| format!("cannot make pattern databases in {}", dir.display()))?;
     Ok(Tables { pdb: Some(Arc::new(pdb)) })
 }
 
 /// The tables for a batch: a batch reads its puzzles later, so the databases
-/// are made for the 4×4 goal of `spec`, unless that goal is another width.
+/// are made for the goal of `spec` at the size of a goal given as a board,
+/// else of `--partition`, else 4×4; puzzles of other sizes get an error row.
 pub fn for_batch(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     spec: &GoalSpec,
     args: &PdbArgs,
 ) -> Result<Tables> {
-    if !wanted(algorithm, heuristic) || matches!(spec, GoalSpec::Board(tiles) if tiles.width() != PDB_WIDTH) {
+    if !wanted(algorithm, heuristic) {
         return Ok(Tables::NONE);
     }
-    for_search(algorithm, heuristic, &Goal::new(spec, PDB_WIDTH)?, args)
+    let shape = match spec {
+        GoalSpec::Board(tiles) => tiles.shape(),
+        _ => args.partition.map_or(Shape::square(4), Partition::shape),
+    };
+    for_search(algorithm, heuristic, &Goal::new(spec, shape)?, args)
 }
 
 /// The databases for `goal` if they are already built and verify, else why
 /// not (with how to build them); no tables for other widths. `compare` and
 /// `check` use this: they never start a build the user did not ask for.
-pub fn if_built(goal: &Goal, args: &PdbArgs) -> Result<Tables, String> {
-    if goal.width() != PDB_WIDTH {
+pub fn if_built(goal: &Goal, goal_arg: &GoalArg, args: &PdbArgs) -> Result<Tables, String> {
+    let Some(partition) = partition(args, goal.shape()) else {
         return Ok(Tables::NONE);
-    }
-    let partition = partition(args.partition);
+    };
     let loaded = directory(args).and_then(|dir| {
-        with_bar(|progress| Pdb::load(goal, partition, &dir, progress)).map_err(anyhow::Error::from)
+        with_bar(|report| Pdb::load(goal, partition, &dir, report)).map_err(anyhow::Error::from)
     });
     loaded.map(|pdb| Tables { pdb: Some(Arc::new(pdb)) }).map_err(|e| {
         let why = match e.downcast_ref::<PdbError>() {
@@ -92,7 +96,13 @@ pub fn if_built(goal: &Goal, args: &PdbArgs) -> Result<Tables, String> {
             .pdb_dir
             .as_ref()
             .map_or_else(String::new, |dir| format!(" --pdb-dir {}", shell_word(&dir.to_string_lossy())));
-        format!("{why}; `npuzzle pdb build --partition {partition}{dir}` makes it")
+        // And the same goal (the partition gives the size).
+        let goal = if goal_arg.text == "blank-first" {
+            String::new()
+        } else {
+            format!(" --goal {}", shell_word(&goal_arg.text))
+        };
+        format!("{why}; `npuzzle pdb build --partition {partition}{goal}{dir}` makes it")
     })
 }
 
@@ -108,54 +118,69 @@ fn shell_word(text: &str) -> Cow<'_, str> {
 }
 
 /// Runs a load or build with a progress bar on standard error when it is a
-/// terminal, one bar per step.
-fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Progress<'_>)) -> T) -> T {
+/// terminal, one bar per step; notices are printed as warnings.
+fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Event<'_>)) -> T) -> T {
     let mut bar = Bar::percent(0, io::stderr().is_terminal());
     let mut step = None;
-    let result = work(&mut |p: Progress<'_>| {
-        if step != Some((p.phase, p.pattern)) {
-            step = Some((p.phase, p.pattern));
-            let what = match p.phase {
-                Phase::Loading => "loading",
-                Phase::Building => "building",
-                Phase::Saving => "saving",
-            };
-            let label =
-                format!("{what} pattern database {}/{} ({} tiles)", p.pattern + 1, p.patterns, p.tiles.len());
-            bar.restart(label, p.total as usize);
+    let result = work(&mut |event: Event<'_>| match event {
+        Event::Progress(p) => {
+            if step != Some((p.phase, p.pattern)) {
+                step = Some((p.phase, p.pattern));
+                let what = match p.phase {
+                    Phase::Loading => "loading",
+                    Phase::Building => "building",
+                    Phase::Saving => "saving",
+                };
+                let label = format!(
+                    "{what} pattern database {}/{} ({} tiles)",
+                    p.pattern + 1,
+                    p.patterns,
+                    p.tiles.len()
+                );
+                bar.restart(label, p.total as usize);
+            }
+            bar.set(p.done as usize);
         }
-        bar.set(p.done as usize);
+        Event::Notice(notice) => bar.suspend(|| eprintln!("npuzzle: warning: {}", describe(notice))),
     });
     bar.finish();
     result
 }
 
+/// One line for a notice.
+fn describe(notice: Notice<'_>) -> String {
+    match notice {
+        Notice::Rebuilding { path, why } => format!("{}: {why}; building it again", path.display()),
+        Notice::NotSaved { path, why } => {
+            format!("cannot save {}: {why}; the tables serve this run only", path.display())
+        }
+    }
+}
+
 /// `npuzzle pdb build`.
 pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
     let spec = goal_spec(&args.goal, None)?;
-    let width = match &spec {
-        GoalSpec::Board(tiles) => tiles.width(),
-        _ => PDB_WIDTH,
+    let shape = match &spec {
+        GoalSpec::Board(tiles) => {
+            if let Some(size) = args.size.filter(|&size| size != tiles.shape()) {
+                bail!("--size {size} does not match --goal {}, a {} board", args.goal.text, tiles.shape());
+            }
+            tiles.shape()
+        }
+        _ => args.size.or(args.pdb.partition.map(Partition::shape)).unwrap_or(Shape::square(4)),
     };
-    if width != PDB_WIDTH {
-        bail!("pattern databases are built for 4×4 goals, and --goal is {width}×{width}");
-    }
-    let goal = Goal::new(&spec, width)?;
-    let partition = partition(args.pdb.partition);
+    let goal = Goal::new(&spec, shape)?;
+    let partition = partition(&args.pdb, shape).ok_or_else(|| {
+        anyhow!("no pattern databases are built in for {shape} boards (partitions: {})", pdb::catalogue())
+    })?;
     let dir = directory(&args.pdb)?;
     let started = Instant::now();
-    let pdb = with_bar(|progress| {
-        if args.force {
-            Pdb::build(&goal, partition, &dir, progress)
-        } else {
-            Pdb::load_or_build(&goal, partition, &dir, progress)
-        }
-    })
-    .with_context(|| format!("cannot build pattern databases in {}", dir.display()))?;
+    let pdb = with_bar(|report| Pdb::build(&goal, partition, &dir, args.force, report))
+        .with_context(|| format!("cannot build pattern databases in {}", dir.display()))?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{partition} pattern databases for goal {} ready in {:.1} s: {}",
+        "{partition} pattern databases for the {shape} goal {} ready in {:.1} s: {}",
         args.goal.text,
         started.elapsed().as_secs_f64(),
         dir.display()

@@ -94,7 +94,7 @@ pub const SOLVE: &[(Exit, &str)] = &[
     (Exit::Trouble, "bad command line, bad input or I/O error"),
     (
         Exit::Limit,
-        "a limit (--max-nodes, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict",
+        "a limit (--max-nodes, --max-expanded, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict",
     ),
 ];
 

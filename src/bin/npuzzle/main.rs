@@ -19,7 +19,8 @@ use exit::Exit;
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, solve};
-use std::io::{self, Write};
+use progress::SearchStatus;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,6 +79,7 @@ fn run(cli: Cli) -> Result<Exit> {
 
 fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
+    refuse_node_limit(algorithm, &args.search.limits)?;
     let start = read_input_with(&Input::from_arg(&args.start), args.size.size)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &args.start)?;
     // Tables first: until the search starts, Ctrl-C simply ends the process.
@@ -86,8 +88,13 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     } else {
         Tables::NONE
     };
-    let limits = limits(&args.search.limits, Some(interrupt_flag()));
-    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables)?;
+    // A search that runs long shows its figures on a terminal, and only there.
+    let (monitor, status) = SearchStatus::start(io::stderr().is_terminal(), args.search.limits.max_expanded);
+    let threads = args.threads.map_or_else(cores, |n| n as usize);
+    let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
+    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables);
+    status.finish();
+    let outcome = outcome?;
     let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
     let written = (|| -> Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -185,8 +192,40 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
     }
 }
 
+/// `--max-nodes` bounds stored states, and IDA* stores only its path, so
+/// the limit would never stop it: a user who asked for a bound is told
+/// which one does, rather than left with a search that may run for hours.
+/// (`compare` and `batch`'s own default node limits are no request of the
+/// user's, and IDA* ignores them.)
+fn refuse_node_limit(algorithm: Algorithm, args: &LimitArgs) -> Result<()> {
+    if let Some(n) = args.max_nodes
+        && matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+    {
+        bail!(
+            "--max-nodes {n} cannot stop idastar, which stores only its path: bound its work with \
+             --max-expanded N, or its time with --timeout SECONDS"
+        );
+    }
+    Ok(())
+}
+
+/// The limits the flags set, for a search on one thread.
 fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits { max_nodes: args.max_nodes, max_depth: args.max_depth, timeout: args.timeout, cancel, sharing: 1 }
+    Limits {
+        max_nodes: args.max_nodes,
+        max_expanded: args.max_expanded,
+        max_depth: args.max_depth,
+        timeout: args.timeout,
+        cancel,
+        sharing: 1,
+        threads: 1,
+        monitor: None,
+    }
+}
+
+/// The machine's cores (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a

@@ -1,10 +1,16 @@
 /*!
-A one-line progress bar on standard error: done/total, elapsed time and an
-estimate of the time left. Drawn only when asked to (the caller checks that
-standard error is a terminal), at most ten times a second.
+One line on standard error, redrawn in place: a progress bar (done/total,
+elapsed time and an estimate of the time left), drawn at most ten times a
+second, or the status of a long search. Drawn only when asked to (the
+caller checks that standard error is a terminal).
 */
 
+use npuzzle::search::{Monitor, Snapshot};
+use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// Cells of the bar itself.
@@ -23,7 +29,28 @@ pub struct Progress {
     done: usize,
     started: Instant,
     drawn: Option<Instant>,
+    line: Line,
+}
+
+/// The line on the terminal: drawn over itself, cleared when done.
+#[derive(Default)]
+struct Line {
     visible: bool,
+}
+
+impl Line {
+    fn draw(&mut self, text: &str) {
+        // Errors writing to the terminal only lose the line.
+        let _ = write!(io::stderr(), "\r\x1b[2K{text}");
+        self.visible = true;
+    }
+
+    fn clear(&mut self) {
+        if self.visible {
+            let _ = io::stderr().write_all(b"\r\x1b[2K");
+            self.visible = false;
+        }
+    }
 }
 
 impl Progress {
@@ -37,7 +64,7 @@ impl Progress {
             done: 0,
             started: Instant::now(),
             drawn: None,
-            visible: false,
+            line: Line::default(),
         }
     }
 
@@ -71,8 +98,8 @@ impl Progress {
 
     /// Runs `write` (which prints to the terminal) with the bar out of the way.
     pub fn suspend<T>(&mut self, write: impl FnOnce() -> T) -> T {
-        let was_visible = self.visible;
-        self.clear();
+        let was_visible = self.line.visible;
+        self.line.clear();
         let result = write();
         if was_visible {
             self.draw();
@@ -82,16 +109,8 @@ impl Progress {
 
     /// Removes the bar for good.
     pub fn finish(&mut self) {
-        self.clear();
+        self.line.clear();
         self.enabled = false;
-    }
-
-    fn clear(&mut self) {
-        if self.visible {
-            // Errors writing to the terminal only lose the bar.
-            let _ = io::stderr().write_all(b"\r\x1b[2K");
-            self.visible = false;
-        }
     }
 
     fn draw(&mut self) {
@@ -102,10 +121,108 @@ impl Progress {
         if !self.label.is_empty() {
             line = format!("{}  {line}", self.label);
         }
-        let _ = write!(io::stderr(), "\r\x1b[2K{line}");
-        self.visible = true;
+        self.line.draw(&line);
         self.drawn = Some(Instant::now());
     }
+}
+
+/// Quiet time before a search's status line appears: most searches are
+/// over by then, and a line that flashes up and vanishes only distracts.
+const STATUS_AFTER: Duration = Duration::from_secs(1);
+/// Time between two redraws of the status line.
+const STATUS_EVERY: Duration = Duration::from_millis(250);
+
+/// The status line of one running search, drawn by a thread of its own
+/// from the figures the search leaves in its [`Monitor`]; cleared, and the
+/// thread ended, by [`SearchStatus::finish`] or when dropped.
+pub struct SearchStatus {
+    /// Dropping it wakes the thread to clear the line and end.
+    done: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl SearchStatus {
+    /// Watches `monitor` (the limit on expansions, if any, is
+    /// `max_expanded`) and after [`STATUS_AFTER`] draws its figures a few
+    /// times a second. `None` when not `enabled`: then nothing watches
+    /// and nothing is drawn.
+    pub fn start(enabled: bool, max_expanded: Option<u64>) -> (Option<Arc<Monitor>>, SearchStatus) {
+        let idle = SearchStatus { done: None, thread: None };
+        if !enabled {
+            return (None, idle);
+        }
+        let monitor = Arc::new(Monitor::default());
+        let watched = Arc::clone(&monitor);
+        let (done, finished) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = thread::Builder::new().name("status".into()).spawn(move || {
+            let mut line = Line::default();
+            let mut wait = STATUS_AFTER;
+            // Woken early (the sender dropped) only when the search is over.
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
+                line.draw(&status(&watched.snapshot(), started.elapsed(), max_expanded));
+                wait = STATUS_EVERY;
+            }
+            line.clear();
+        });
+        // Without a thread the search simply runs unwatched.
+        match thread {
+            Ok(thread) => (Some(monitor), SearchStatus { done: Some(done), thread: Some(thread) }),
+            Err(_) => (None, idle),
+        }
+    }
+
+    /// Clears the line (if it was drawn) and waits until it is gone.
+    pub fn finish(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        drop(self.done.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for SearchStatus {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// `searching  elapsed 0:07  expanded 48.2M of 100M  stored 12.6M of 134M  f bound 52`:
+/// what is known of a search, short enough for an 80-column terminal.
+fn status(figures: &Snapshot, elapsed: Duration, max_expanded: Option<u64>) -> String {
+    // Writing to a String cannot fail.
+    let mut line = format!("searching  elapsed {}  expanded {}", clock(elapsed), count(figures.expanded));
+    if let Some(limit) = max_expanded {
+        let _ = write!(line, " of {}", count(limit));
+    }
+    if let Some(limit) = figures.node_limit {
+        let _ = write!(line, "  stored {} of {}", count(figures.stored), count(limit));
+    }
+    if let Some(bound) = figures.bound {
+        let digits = if bound.fract() == 0.0 { 0 } else { 2 };
+        let _ = write!(line, "  f bound {bound:.digits$}");
+    }
+    line
+}
+
+/// A count in three significant digits and a unit: `950`, `12.3k`, `48.2M`, `1.23G`.
+fn count(n: u64) -> String {
+    if n < 1000 {
+        return n.to_string();
+    }
+    for (scale, unit) in [(1e3, "k"), (1e6, "M"), (1e9, "G"), (1e12, "T"), (1e15, "P")] {
+        let value = n as f64 / scale;
+        // Rounding may carry into the next unit (999,999 is 1.00M).
+        if value < 999.5 {
+            let digits = usize::from(value < 9.995) + usize::from(value < 99.95);
+            return format!("{value:.digits$}{unit}");
+        }
+    }
+    format!("{:.2}E", n as f64 / 1e18)
 }
 
 /// `[#######-------]  312/1000  elapsed 0:03  ETA 0:07`, or `  31%` in
@@ -149,5 +266,26 @@ mod tests {
         assert!(render(0, 10, Duration::ZERO, false).ends_with("ETA ?"));
         assert!(render(1, 3, Duration::from_secs(1), true).contains("]   33%  elapsed 0:01  ETA 0:02"));
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+    }
+
+    #[test]
+    fn the_status_line_shows_what_limits_the_search() {
+        let astar =
+            Snapshot { expanded: 48_213_504, stored: 12_582_912, node_limit: Some(134_217_728), bound: None };
+        assert_eq!(
+            status(&astar, Duration::from_secs(7), Some(100_000_000)),
+            "searching  elapsed 0:07  expanded 48.2M of 100M  stored 12.6M of 134M"
+        );
+        let idastar = Snapshot { expanded: 1_234_567_890, stored: 0, node_limit: None, bound: Some(52.0) };
+        assert_eq!(
+            status(&idastar, Duration::from_secs(83), None),
+            "searching  elapsed 1:23  expanded 1.23G  f bound 52"
+        );
+        let weighted = Snapshot { bound: Some(40.5), ..idastar };
+        assert!(status(&weighted, Duration::ZERO, None).ends_with("f bound 40.50"));
+        assert_eq!(
+            [count(950), count(12_345), count(99_960), count(999_999), count(u64::MAX)],
+            ["950", "12.3k", "100k", "1.00M", "18.45E"]
+        );
     }
 }

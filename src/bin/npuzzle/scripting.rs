@@ -10,16 +10,17 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, strategy, verdict_despite_closed_pipe,
+    cores, finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
+    verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
+use npuzzle::board::read_input_with;
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
-use npuzzle::board::{Shape, read_input_with};
 use npuzzle::exact::Sampler;
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
-use npuzzle::{Board, Goal, GoalSpec, HeuristicKind, Input, PDB_WIDTH, Packed, Tables, Tiles};
+use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, Tables, Tiles};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -34,12 +35,12 @@ fn row_format(arg: RowFormatArg) -> RowFormat {
 
 /// `npuzzle batch`.
 pub fn batch(args: &BatchArgs) -> Result<Exit> {
-    let jobs =
-        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |j| j as usize);
+    let jobs = args.jobs.map_or_else(cores, |j| j as usize);
     let (algorithm, heuristic) = strategy(args.algorithm)?;
+    refuse_node_limit(algorithm, &args.search.limits)?;
     let goal = goal_spec(&args.search.goal, args.size.size)?;
     let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
-    let settings = Settings {
+    let mut settings = Settings {
         goal,
         size: args.size.size,
         algorithm,
@@ -67,6 +68,9 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         Some(shard) => shard.select(items),
         None => items,
     };
+    // The cores are shared out between the puzzles solved at once.
+    let running = jobs.min(items.len()).max(1);
+    settings.limits.threads = args.threads.map_or_else(|| (cores() / running).max(1), |n| n as usize);
 
     let stdout_is_terminal = io::stdout().is_terminal();
     let format =
@@ -324,15 +328,11 @@ pub fn check(args: &CheckArgs) -> Result<Exit> {
             let value = kind.value(&goal, start.cells());
             writeln!(out, "  {}: {}", kind.name(), number(value))?;
         }
-        if shape == Shape::square(PDB_WIDTH) {
-            // Like compare, check reads the databases only if they are built.
-            match databases::if_built(&goal, &args.pdb) {
-                Ok(Tables { pdb: Some(pdb) }) => {
-                    writeln!(out, "  pdb: {}", pdb.value(&Packed::from_tiles(start.cells())))?;
-                }
-                Ok(_) => {}
-                Err(why) => writeln!(out, "  pdb: - ({why})")?,
-            }
+        // Like compare, check reads the databases only if they are built.
+        match databases::if_built(&goal, &args.goal, &args.pdb) {
+            Ok(Tables { pdb: Some(pdb) }) => writeln!(out, "  pdb: {}", pdb.value_of(start.cells()))?,
+            Ok(_) => {}
+            Err(why) => writeln!(out, "  pdb: - ({why})")?,
         }
         out.flush()?;
         Ok(())
@@ -350,7 +350,7 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let input = Input::from_arg(&args.puzzle);
     let start = read_input_with(&input, args.size.size)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &args.puzzle)?;
-    let tables = databases::if_built(&goal, &args.search.pdb).unwrap_or_else(|why| {
+    let tables = databases::if_built(&goal, &args.search.goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE
     });

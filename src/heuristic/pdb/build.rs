@@ -35,7 +35,8 @@ runs, and 1.6 GB.
     reason = "the hot helpers must inline into the popcnt/BMI2 builds of their callers"
 )]
 
-use super::index::{Indexer, MAX_CELLS, select};
+use super::index::{Indexer, MAX_CELLS, all_cells, select};
+use crate::board::{Move, Shape};
 use memmap2::{Advice, MmapMut};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -55,13 +56,14 @@ const REPORT_EVERY: Duration = Duration::from_millis(100);
 /// Bit 0 of every two-bit slot.
 const LOW_SLOT_BITS: u64 = 0x5555_5555_5555_5555;
 
-/// The most successors one placement has: every edge of a 4×4 grid.
-const MAX_SUCCESSORS: usize = 24;
+/// The most successors one placement has: one per edge of the grid, and a
+/// grid of at most 32 cells has at most 52 (4×8).
+const MAX_SUCCESSORS: usize = 64;
 
 /// One pattern's abstract space.
 pub(crate) struct Space<'a> {
-    /// Board width.
-    pub width: usize,
+    /// The board's shape.
+    pub shape: Shape,
     /// Placements of the pattern tiles.
     pub indexer: &'a Indexer,
     /// Goal cell of each pattern tile, in the indexer's tile order.
@@ -98,7 +100,7 @@ struct Slots {
 
 impl Slots {
     fn new(placements: usize, free: usize) -> Result<Slots, BuildError> {
-        let stride_log = if 2 * free <= 16 { 4 } else { 5 };
+        let stride_log = stride_log(free);
         let per_word_log = 6 - stride_log;
         let len = placements.div_ceil(1 << per_word_log);
         let map =
@@ -152,18 +154,18 @@ struct Grid {
 }
 
 impl Grid {
-    fn new(width: usize) -> Grid {
-        let cells = width * width;
+    fn new(shape: impl Into<Shape>) -> Grid {
+        let shape = shape.into();
         let (mut has_left, mut has_right) = (0, 0);
-        for cell in 0..cells {
-            if cell % width > 0 {
+        for cell in 0..shape.cells() {
+            if shape.neighbour(cell, Move::Left).is_some() {
                 has_left |= 1 << cell;
             }
-            if cell % width + 1 < width {
+            if shape.neighbour(cell, Move::Right).is_some() {
                 has_right |= 1 << cell;
             }
         }
-        Grid { width: width as u32, has_left, has_right }
+        Grid { width: shape.width() as u32, has_left, has_right }
     }
 
     /// The region (connected free cells) of `start` within `free`, as a
@@ -195,25 +197,26 @@ impl Grid {
     }
 }
 
-/// Neighbour masks of each cell of a `width`×`width` grid.
-fn neighbours(width: usize) -> [u32; MAX_CELLS] {
+/// Neighbour masks of each cell of the grid.
+fn neighbours(shape: Shape) -> [u32; MAX_CELLS] {
     let mut out = [0u32; MAX_CELLS];
-    for (cell, mask) in out.iter_mut().enumerate().take(width * width) {
-        let (row, col) = (cell / width, cell % width);
-        if row > 0 {
-            *mask |= 1 << (cell - width);
-        }
-        if row + 1 < width {
-            *mask |= 1 << (cell + width);
-        }
-        if col > 0 {
-            *mask |= 1 << (cell - 1);
-        }
-        if col + 1 < width {
-            *mask |= 1 << (cell + 1);
+    for (cell, mask) in out.iter_mut().enumerate().take(shape.cells()) {
+        for (_, to) in shape.neighbours(cell) {
+            *mask |= 1 << to;
         }
     }
     out
+}
+
+/// log2 of the bits a placement's slots take: two bits per free cell,
+/// padded to 16, 32 or 64 so a placement never straddles two words (a
+/// board of at most 32 cells leaves at most 31 free).
+fn stride_log(free: usize) -> u32 {
+    match 2 * free {
+        ..=16 => 4,
+        17..=32 => 5,
+        _ => 6,
+    }
 }
 
 /// A successor found while expanding a placement.
@@ -317,42 +320,44 @@ impl Layer<'_> {
             // SAFETY: `fast` is only set when the CPU has these features.
             return unsafe {
                 match (self.cells, self.indexer.k()) {
-                    (16, 8) => self.scan_fast::<8>(first, values),
-                    (16, 7) => self.scan_fast::<7>(first, values),
-                    (16, 6) => self.scan_fast::<6>(first, values),
-                    _ => self.scan_fast::<0>(first, values),
+                    (16, 8) => self.scan_fast::<8, 16>(first, values),
+                    (16, 7) => self.scan_fast::<7, 16>(first, values),
+                    (16, 6) => self.scan_fast::<6, 16>(first, values),
+                    (25, 6) => self.scan_fast::<6, 25>(first, values),
+                    _ => self.scan_fast::<0, 0>(first, values),
                 }
             };
         }
-        self.scan_portable::<0>(first, values)
+        self.scan_portable::<0, 0>(first, values)
     }
 
     /// [`Layer::scan`] compiled for a hardware popcount: ranking is a
     /// popcount per tile, and the emulated one is several times slower.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn scan_fast<const K: usize>(&self, first: usize, values: &mut [u8]) -> (u64, u64) {
-        self.scan_portable::<K>(first, values)
+    unsafe fn scan_fast<const K: usize, const N: usize>(
+        &self,
+        first: usize,
+        values: &mut [u8],
+    ) -> (u64, u64) {
+        self.scan_portable::<K, N>(first, values)
     }
 
     /// The pattern size, cell count and slot stride: compile-time constants
-    /// for the 15-puzzle's big patterns (`K` = 6, 7 or 8 on 16 cells, so
-    /// every loop over the tiles unrolls), read at run time for `K` = 0.
+    /// for the big patterns (`K` = 6, 7 or 8 tiles on `N` = 16 cells, 6 on
+    /// 25, so every loop over the tiles unrolls), read at run time for
+    /// `K` = 0.
     #[inline(always)]
-    fn shape<const K: usize>(&self) -> (usize, usize, u32) {
-        if K == 0 {
-            (self.indexer.k(), self.cells, self.slots.stride_log)
-        } else {
-            (K, 16, if 2 * (16 - K) <= 16 { 4 } else { 5 })
-        }
+    fn shape<const K: usize, const N: usize>(&self) -> (usize, usize, u32) {
+        if K == 0 { (self.indexer.k(), self.cells, self.slots.stride_log) } else { (K, N, stride_log(N - K)) }
     }
 
     #[inline(always)]
-    fn scan_portable<const K: usize>(&self, first: usize, values: &mut [u8]) -> (u64, u64) {
-        let (_, _, stride_log) = self.shape::<K>();
+    fn scan_portable<const K: usize, const N: usize>(&self, first: usize, values: &mut [u8]) -> (u64, u64) {
+        let (_, _, stride_log) = self.shape::<K, N>();
         let per_word_log = 6 - stride_log;
         let stride = 1u32 << stride_log;
-        let mask = (1u64 << stride) - 1;
+        let mask = u64::MAX >> (64 - stride);
         let pattern = self.current * LOW_SLOT_BITS;
         let mut batch = Batch { items: [Successor::default(); BATCH], len: 0 };
         let (mut fresh, mut reached) = (0, 0);
@@ -375,27 +380,27 @@ impl Layer<'_> {
                     reached += 1;
                 }
                 if batch.len + MAX_SUCCESSORS > BATCH {
-                    fresh += self.flush::<K>(&mut batch);
+                    fresh += self.flush::<K, N>(&mut batch);
                 }
-                self.expand::<K>(placement, mine, &mut batch);
+                self.expand::<K, N>(placement, mine, &mut batch);
             }
         }
-        fresh += self.flush::<K>(&mut batch);
+        fresh += self.flush::<K, N>(&mut batch);
         (fresh, reached)
     }
 
     /// Queues the successors of `placement`: each pattern tile next to a
     /// frontier blank cell moved into it.
     #[inline(always)]
-    fn expand<const K: usize>(&self, placement: usize, frontier: u64, batch: &mut Batch) {
-        let (k, n, _) = self.shape::<K>();
+    fn expand<const K: usize, const N: usize>(&self, placement: usize, frontier: u64, batch: &mut Batch) {
+        let (k, n, _) = self.shape::<K, N>();
         let mut cells = [0u8; MAX_CELLS];
         let occupied = self.indexer.unrank_with(placement, k, n, &mut cells);
         let mut tile_at = [0u8; MAX_CELLS];
         for (i, &cell) in cells[..k].iter().enumerate() {
             tile_at[cell as usize] = i as u8;
         }
-        let free = ((1u32 << n) - 1) & !occupied;
+        let free = all_cells(n) & !occupied;
         // Visit only the frontier's blank cells (slot to cell by select).
         let mut rest = frontier;
         while rest != 0 {
@@ -422,8 +427,8 @@ impl Layer<'_> {
     /// Marks the unseen regions among the batch as the next layer; returns
     /// how many it marked first.
     #[inline(always)]
-    fn flush<const K: usize>(&self, batch: &mut Batch) -> u64 {
-        let (_, _, stride_log) = self.shape::<K>();
+    fn flush<const K: usize, const N: usize>(&self, batch: &mut Batch) -> u64 {
+        let (_, _, stride_log) = self.shape::<K, N>();
         let items = &mut batch.items[..batch.len];
         // Probe everything first (plain loads, misses overlapping); keep the
         // unseen ones. Stale answers only cost a redundant `fetch_or`.
@@ -477,12 +482,12 @@ pub(crate) fn breadth_first(
     report: &mut dyn FnMut(u64),
 ) -> Result<(), BuildError> {
     let indexer = space.indexer;
-    let cells = space.width * space.width;
+    let cells = space.shape.cells();
     let len = indexer.len();
     debug_assert_eq!(values.len(), len);
     values.fill(UNSET);
     let slots = Slots::new(len, cells - indexer.k())?;
-    let grid = Grid::new(space.width);
+    let grid = Grid::new(space.shape);
     let flags = || -> Vec<AtomicBool> { (0..len.div_ceil(CHUNK)).map(|_| AtomicBool::new(false)).collect() };
     let pending = [flags(), flags()];
     #[cfg(target_arch = "x86_64")]
@@ -493,7 +498,7 @@ pub(crate) fn breadth_first(
     let mut start = [0u8; MAX_CELLS];
     start[..indexer.k()].copy_from_slice(space.goal_cells);
     let occupied = space.goal_cells.iter().fold(0u32, |m, &c| m | 1 << c);
-    let free = ((1u32 << cells) - 1) & !occupied;
+    let free = all_cells(cells) & !occupied;
     let origin = indexer.rank(&start);
     slots.or(origin, grid.region(free, u32::from(space.blank)), slots.stride_log);
     pending[0][origin / CHUNK].store(true, Relaxed);
@@ -506,7 +511,7 @@ pub(crate) fn breadth_first(
             indexer,
             slots: &slots,
             grid,
-            neighbours: neighbours(space.width),
+            neighbours: neighbours(space.shape),
             fast,
             cells,
             depth,

@@ -5,15 +5,21 @@ a pattern must pass to have one, and the table's life: built in memory
 (`store.rs` owns the format), or loaded and rebuilt when the file does not
 verify. The table is anonymous memory rather than a `Vec` so that it can be
 populated in one call and ask for huge pages once filled.
+
+The cache is the user's directory, so what is found there is checked
+before it is trusted or waited on: an entry that is not a regular file (a
+folder, a FIFO) is an error at once, never opened; a file that does not
+verify is rebuilt, with a notice; and tables that cannot be saved (a
+read-only cache) are built in memory for the run, with a notice.
 */
 
 use super::cache::writable;
 use super::index::{Indexer, MAX_CELLS};
-use super::lookup::cells_of;
-use super::progress::reporter;
-use super::{PdbError, Phase, Progress, build, store};
-use crate::board::{Goal, Packed};
+use super::progress::{Event, Notice, reporter};
+use super::{PdbError, Phase, build, store};
+use crate::board::{Board, Goal, Shape};
 use memmap2::{Advice, MmapMut};
+use std::fs;
 use std::path::{Path, PathBuf};
 
 /// An anonymous, zeroed table for `bytes` entries, its pages mapped up front
@@ -39,7 +45,7 @@ fn prefer_huge_pages(map: &MmapMut) {
 /// The exact, blank-minimised pattern distances of one set of tiles.
 #[derive(Debug)]
 pub struct PatternDatabase {
-    width: usize,
+    shape: Shape,
     goal: Vec<u8>,
     tiles: Vec<u8>,
     /// `tiles`, padded to a fixed array for the lookup loop.
@@ -53,8 +59,8 @@ impl PatternDatabase {
     fn indexer(goal: &Goal, tiles: &[u8]) -> Result<Indexer, PdbError> {
         let bad = |why| Err(PdbError::BadPattern { tiles: tiles.to_vec(), why });
         let cells = goal.cells();
-        if !(2..=4).contains(&goal.width()) {
-            return Err(PdbError::UnsupportedWidth { width: goal.width() });
+        if cells > MAX_CELLS {
+            return Err(PdbError::UnsupportedShape { shape: goal.shape() });
         }
         if tiles.is_empty() {
             return bad("no tiles");
@@ -77,7 +83,7 @@ impl PatternDatabase {
         let mut order = [0u8; MAX_CELLS];
         order[..tiles.len()].copy_from_slice(tiles);
         PatternDatabase {
-            width: goal.width(),
+            shape: goal.shape(),
             goal: goal_bytes(goal),
             tiles: tiles.to_vec(),
             order,
@@ -86,32 +92,33 @@ impl PatternDatabase {
         }
     }
 
-    /// Builds the database of `tiles` (any 1 to N²−3 distinct tiles of a
-    /// 2×2 to 4×4 `goal`, at most 2³⁰ placements) in memory, on all cores.
+    /// Builds the database of `tiles` (1 to cells − 3 distinct tiles of a
+    /// `goal` of at most 32 cells, at most 2³⁰ placements) in memory, on all
+    /// cores.
     ///
     /// # Errors
-    /// [`PdbError::UnsupportedWidth`] or [`PdbError::BadPattern`] for
+    /// [`PdbError::UnsupportedShape`] or [`PdbError::BadPattern`] for
     /// patterns it cannot build, [`PdbError::Memory`] when the table cannot
     /// be allocated.
     pub fn build(
         goal: &Goal,
         tiles: &[u8],
-        progress: &mut dyn FnMut(Progress<'_>),
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
         let mut values = table(indexer.len())?;
         let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(u16::from(t)) as u8).collect();
         let space = build::Space {
-            width: goal.width(),
+            shape: goal.shape(),
             indexer: &indexer,
             goal_cells: &goal_cells,
             blank: goal.cell_of(0) as u8,
         };
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let total = indexer.len() as u64;
-        let mut report = reporter(Phase::Building, tiles, total, progress);
-        report(0);
-        build::breadth_first(&space, &mut values, threads, &mut report).map_err(|e| match e {
+        let mut progress = reporter(Phase::Building, tiles, total, report);
+        progress(0);
+        build::breadth_first(&space, &mut values, threads, &mut progress).map_err(|e| match e {
             build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
             build::BuildError::Unreached(missing) => PdbError::Unreached { tiles: tiles.to_vec(), missing },
         })?;
@@ -125,29 +132,35 @@ impl PatternDatabase {
     /// As [`PatternDatabase::build`], for patterns it cannot build.
     pub fn path(dir: &Path, goal: &Goal, tiles: &[u8]) -> Result<PathBuf, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
-        Ok(dir.join(identity(goal, &goal_bytes(goal), tiles, &indexer).file_name()))
+        Ok(dir.join(identity(goal.shape(), &goal_bytes(goal), tiles, &indexer).file_name()))
     }
 
     /// Loads the database of `tiles` for `goal` from `path`, verifying the
-    /// header against the request and the checksum against the entries.
+    /// header against the request and the checksum against the entries as
+    /// they are read.
     ///
     /// # Errors
-    /// [`PdbError::Io`] when the file cannot be read, [`PdbError::Corrupt`]
-    /// when it is damaged or was built for something else, and the errors of
-    /// [`PatternDatabase::build`] for patterns it cannot hold.
+    /// [`PdbError::Io`] when the file cannot be read (or is missing),
+    /// [`PdbError::NotAFile`] when the entry is a folder, FIFO or the like
+    /// (it is never opened), [`PdbError::Corrupt`] when it is damaged or was
+    /// built for something else, and the errors of [`PatternDatabase::build`]
+    /// for patterns it cannot hold.
     pub fn load(
         path: &Path,
         goal: &Goal,
         tiles: &[u8],
-        progress: &mut dyn FnMut(Progress<'_>),
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
         let indexer = Self::indexer(goal, tiles)?;
+        let meta = fs::metadata(path).map_err(|source| PdbError::Io { path: path.to_owned(), source })?;
+        if !meta.is_file() {
+            return Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) });
+        }
         let mut values = table(indexer.len())?;
         let layout = goal_bytes(goal);
-        let id = identity(goal, &layout, tiles, &indexer);
-        let total = indexer.len() as u64;
-        let mut report = reporter(Phase::Loading, tiles, total, progress);
-        store::read(path, &id, &mut values, &mut report).map_err(|e| match e {
+        let id = identity(goal.shape(), &layout, tiles, &indexer);
+        let mut progress = reporter(Phase::Loading, tiles, indexer.len() as u64, report);
+        store::read(path, &id, &mut values, &mut progress).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
         })?;
@@ -159,67 +172,100 @@ impl PatternDatabase {
     ///
     /// # Errors
     /// [`PdbError::Io`] when the directory or file cannot be written.
-    pub fn save(&self, path: &Path, progress: &mut dyn FnMut(Progress<'_>)) -> Result<(), PdbError> {
-        let id = store::Identity {
-            width: self.width,
-            goal: &self.goal,
-            tiles: &self.tiles,
-            blank: self.blank(),
-            entries: self.len() as u64,
-        };
-        let total = self.len() as u64;
-        let mut report = reporter(Phase::Saving, &self.tiles, total, progress);
-        store::write(path, &id, &self.values, &mut report)
+    pub fn save(&self, path: &Path, report: &mut dyn FnMut(Event<'_>)) -> Result<(), PdbError> {
+        let id = identity(self.shape, &self.goal, &self.tiles, &self.indexer);
+        let mut progress = reporter(Phase::Saving, &self.tiles, self.len() as u64, report);
+        store::write(path, &id, &self.values, &mut progress)
             .map_err(|source| PdbError::Io { path: path.to_owned(), source })
     }
 
-    /// Loads the database of `tiles` for `goal` from `dir`, or builds and
-    /// saves it when the file is missing, unreadable, damaged or foreign.
+    /// Loads the database of `tiles` for `goal` from `dir`, or builds it
+    /// when the file is missing, unreadable, damaged or foreign (saying so
+    /// when it was there), and saves it, or says why it could not.
     ///
     /// # Errors
-    /// As [`PatternDatabase::build`] and [`PatternDatabase::save`].
+    /// [`PdbError::NotAFile`] at once when the cache holds something other
+    /// than a file under the database's name; otherwise as
+    /// [`PatternDatabase::build`].
     pub fn load_or_build(
         goal: &Goal,
         tiles: &[u8],
         dir: &Path,
-        progress: &mut dyn FnMut(Progress<'_>),
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        match Self::load(&Self::path(dir, goal, tiles)?, goal, tiles, progress) {
-            Ok(db) => Ok(db),
-            // Whatever is wrong with the file, a fresh build replaces it.
-            Err(PdbError::Io { .. } | PdbError::Corrupt { .. }) => {
-                Self::build_and_save(goal, tiles, dir, progress)
+        let path = Self::path(dir, goal, tiles)?;
+        if let Some(db) = Self::reuse(&path, goal, tiles, report)? {
+            return Ok(db);
+        }
+        let db = Self::build(goal, tiles, report)?;
+        if let Err(e) = db.save(&path, report) {
+            let why = match e {
+                PdbError::Io { source, .. } => crate::board::io_message(&source),
+                other => other.to_string(),
+            };
+            report(Event::Notice(Notice::NotSaved { path: &path, why: &why }));
+        }
+        Ok(db)
+    }
+
+    /// The database in `path` if it loads and verifies; `None` (with a
+    /// notice unless it is missing) when it must be built.
+    fn reuse(
+        path: &Path,
+        goal: &Goal,
+        tiles: &[u8],
+        report: &mut dyn FnMut(Event<'_>),
+    ) -> Result<Option<PatternDatabase>, PdbError> {
+        match Self::load(path, goal, tiles, report) {
+            Ok(db) => Ok(Some(db)),
+            Err(PdbError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(PdbError::Io { source, .. }) => {
+                let why = format!("cannot be read ({})", crate::board::io_message(&source));
+                report(Event::Notice(Notice::Rebuilding { path, why: &why }));
+                Ok(None)
+            }
+            Err(PdbError::Corrupt { why, .. }) => {
+                report(Event::Notice(Notice::Rebuilding { path, why }));
+                Ok(None)
             }
             Err(other) => Err(other),
         }
     }
 
-    /// Builds the database of `tiles` for `goal` and saves it in `dir`,
-    /// replacing any file there. One path for the repair in
-    /// [`PatternDatabase::load_or_build`] and the forced `Pdb::build`, so
-    /// both check the directory before the minutes of building and leave
-    /// the same file.
+    /// The explicit `pdb build` step for `tiles`: the directory is checked
+    /// before the minutes of building, since keeping the file is its whole
+    /// point; a file that verifies is kept unless `force`.
     pub(super) fn build_and_save(
         goal: &Goal,
         tiles: &[u8],
         dir: &Path,
-        progress: &mut dyn FnMut(Progress<'_>),
+        force: bool,
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
         let path = Self::path(dir, goal, tiles)?;
         writable(dir)?;
-        let db = Self::build(goal, tiles, progress)?;
-        db.save(&path, progress)?;
+        if let Ok(meta) = fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(PdbError::NotAFile { path, kind: kind_of(&meta) });
+        }
+        if !force && let Some(db) = Self::reuse(&path, goal, tiles, report)? {
+            return Ok(db);
+        }
+        let db = Self::build(goal, tiles, report)?;
+        db.save(&path, report)?;
         Ok(db)
-    }
-
-    fn blank(&self) -> u8 {
-        self.goal.iter().position(|&t| t == 0).unwrap_or(0) as u8
     }
 
     /// The pattern's tiles, in the order [`PatternDatabase::value`] takes
     /// their cells.
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
+    }
+
+    /// The board shape the database was built for.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The goal layout the database was built for.
@@ -260,8 +306,8 @@ impl PatternDatabase {
 
     /// The entry for the placement of the pattern's tiles on `board`.
     #[inline]
-    pub fn lookup(&self, board: &Packed) -> u8 {
-        let cell_of = cells_of(board.bits(), self.indexer.cells());
+    pub fn lookup<B: Board>(&self, board: &B) -> u8 {
+        let cell_of = super::lookup::cells_of(board, self.indexer.cells());
         self.get(&cell_of)
     }
 
@@ -273,19 +319,42 @@ impl PatternDatabase {
     }
 }
 
-/// The goal's tiles as bytes, as databases store them: boards of up to 16
-/// cells, so every tile is below 16.
+/// What kind of entry a non-file is, for messages.
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
+}
+
+/// The goal's tiles as bytes, as databases store them: boards of at most 32
+/// cells, so every tile fits.
 pub(super) fn goal_bytes(goal: &Goal) -> Vec<u8> {
     goal.tiles().cells().iter().map(|&t| t as u8).collect()
 }
 
 /// The file identity of a pattern: what its header must say.
-fn identity<'a>(goal: &Goal, layout: &'a [u8], tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
+fn identity<'a>(shape: Shape, layout: &'a [u8], tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
     store::Identity {
-        width: goal.width(),
+        width: shape.width(),
+        height: shape.height(),
         goal: layout,
         tiles,
-        blank: goal.cell_of(0) as u8,
+        blank: layout.iter().position(|&t| t == 0).unwrap_or(0) as u8,
         entries: indexer.len() as u64,
     }
 }

@@ -6,6 +6,8 @@ act on: a file that is missing, unreadable or does not verify (`Io`,
 serve or resources the machine lacks.
 */
 
+use super::partition::catalogue;
+use crate::board::Shape;
 use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
@@ -13,18 +15,23 @@ use thiserror::Error;
 /// What can go wrong while building, loading or combining databases.
 #[derive(Debug, Error)]
 pub enum PdbError {
-    /// The built-in partitions exist only for 4×4 boards (custom patterns
-    /// for 2×2 to 4×4).
-    #[error(
-        "pattern databases are not available for {width}×{width} boards \
-         (the 7-8 and 6-6-3 partitions are for 4×4)"
-    )]
-    UnsupportedWidth {
-        /// The goal's width.
-        width: usize,
+    /// No database can be built for boards of this shape: their cells do
+    /// not fit the masks (more than 32).
+    #[error("pattern databases are not available for {shape} boards (built-in partitions: {})", catalogue())]
+    UnsupportedShape {
+        /// The goal's shape.
+        shape: Shape,
     },
-    /// A partition name that is not `7-8` or `6-6-3`.
-    #[error("unknown partition '{0}': expected 7-8 or 6-6-3")]
+    /// A partition for another board shape.
+    #[error("partition {partition} is not for {shape} boards (built-in partitions: {})", catalogue())]
+    WrongShape {
+        /// The partition's name.
+        partition: &'static str,
+        /// The goal's shape.
+        shape: Shape,
+    },
+    /// A partition name that is not built in.
+    #[error("unknown partition '{0}' (built-in partitions: {known})", known = catalogue())]
     UnknownPartition(String),
     /// A pattern that cannot be built (or patterns that cannot be combined).
     #[error("pattern {tiles:?}: {why}")]
@@ -33,6 +40,16 @@ pub enum PdbError {
         tiles: Vec<u8>,
         /// What is wrong with it.
         why: &'static str,
+    },
+    /// The cache holds something other than a file under a database's
+    /// name (a folder, a FIFO): never opened, since reading a FIFO would
+    /// wait forever.
+    #[error("{} is {kind}, not a pattern database file: remove it or use another directory", path.display())]
+    NotAFile {
+        /// The entry.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
     },
     /// A database file that is damaged or not the one asked for.
     #[error("{}: {why}", path.display())]

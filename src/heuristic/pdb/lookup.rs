@@ -6,22 +6,25 @@ This is the search's hot path; see [`Pdb::value`].
 
 use super::database::goal_bytes;
 use super::index::MAX_CELLS;
-use super::progress::relabel;
-use super::{Partition, PatternDatabase, PdbError, Progress};
-use crate::board::{Goal, Packed};
+use super::progress::{Event, relabel};
+use super::{Partition, PatternDatabase, PdbError};
+use crate::board::{Board, Goal};
 use crate::heuristic::Heuristic;
 use std::path::{Path, PathBuf};
 
 /// Most patterns one [`Pdb`] combines.
 pub const MAX_PATTERNS: usize = 8;
 
-/// `cell_of[tile]` for the first `cells` cells of a packed board.
+/// No pattern: a tile outside every pattern (or the blank).
+const NO_PATTERN: u8 = u8::MAX;
+
+/// `cell_of[tile]` for the first `cells` cells of `board`.
 #[inline(always)]
 #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-pub(super) fn cells_of(bits: u64, cells: usize) -> [u8; MAX_CELLS] {
+pub(super) fn cells_of<B: Board>(board: &B, cells: usize) -> [u8; MAX_CELLS] {
     let mut cell_of = [0u8; MAX_CELLS];
     for cell in 0..cells {
-        cell_of[((bits >> (4 * cell)) & 0xF) as usize] = cell as u8;
+        cell_of[usize::from(board.tile(cell)) & (MAX_CELLS - 1)] = cell as u8;
     }
     cell_of
 }
@@ -29,29 +32,31 @@ pub(super) fn cells_of(bits: u64, cells: usize) -> [u8; MAX_CELLS] {
 /// The diagonal reflection, when it maps the goal to itself.
 #[derive(Clone, Debug)]
 struct Mirror {
-    /// `relabel[t]`: the tile whose goal cell is the transpose of `t`'s.
+    /// `relabel[t]`: the tile whose goal cell is the transpose of `t`'s (an
+    /// involution; the blank maps to itself).
     relabel: [u8; MAX_CELLS],
     /// `transpose[cell]`: the cell mirrored along the main diagonal.
     transpose: [u8; MAX_CELLS],
 }
 
 impl Mirror {
-    /// The reflection for `goal`, if its blank is on the main diagonal (then
-    /// the blank maps to itself and so do the goal and the move graph).
+    /// The reflection for `goal`, if it is square and its blank is on the
+    /// main diagonal (then the blank maps to itself and so do the goal and
+    /// the move graph).
     fn new(goal: &Goal) -> Option<Mirror> {
-        let width = goal.width();
+        let shape = goal.shape();
         let blank = goal.cell_of(0);
-        if blank / width != blank % width {
+        if !shape.is_square() || shape.row(blank) != shape.col(blank) {
             return None;
         }
         let mut transpose = [0u8; MAX_CELLS];
         for (cell, t) in transpose.iter_mut().enumerate().take(goal.cells()) {
-            *t = ((cell % width) * width + cell / width) as u8;
+            *t = shape.transpose(cell) as u8;
         }
         let layout = goal.tiles().cells();
         let mut relabel = [0u8; MAX_CELLS];
         for tile in 0..goal.cells() {
-            relabel[tile] = layout[transpose[goal.cell_of(tile as u16)] as usize] as u8;
+            relabel[tile] = layout[usize::from(transpose[goal.cell_of(tile as u16)])] as u8;
         }
         Some(Mirror { relabel, transpose })
     }
@@ -62,7 +67,8 @@ impl Mirror {
     fn reflect(&self, cell_of: &[u8; MAX_CELLS], cells: usize) -> [u8; MAX_CELLS] {
         let mut out = [0u8; MAX_CELLS];
         for tile in 0..cells {
-            out[self.relabel[tile] as usize] = self.transpose[cell_of[tile] as usize];
+            out[usize::from(self.relabel[tile]) & (MAX_CELLS - 1)] =
+                self.transpose[usize::from(cell_of[tile]) & (MAX_CELLS - 1)];
         }
         out
     }
@@ -85,6 +91,23 @@ impl Parts {
     }
 }
 
+/// What an estimate leaves for its neighbours' (see
+/// [`Heuristic::Memo`]): where every tile is on the board and on its mirror
+/// image, and each pattern's value. A move changes one tile, so a child
+/// needs one direct and one mirrored lookup, not all of them.
+#[derive(Clone, Copy, Debug)]
+pub struct PdbMemo {
+    cell_of: [u8; MAX_CELLS],
+    mirror_cell_of: [u8; MAX_CELLS],
+    parts: Parts,
+}
+
+impl Default for PdbMemo {
+    fn default() -> PdbMemo {
+        PdbMemo { cell_of: [0; MAX_CELLS], mirror_cell_of: [0; MAX_CELLS], parts: Parts::default() }
+    }
+}
+
 /// An additive heuristic over disjoint pattern databases, with the mirror
 /// lookup when the goal allows it.
 #[derive(Debug)]
@@ -93,6 +116,8 @@ pub struct Pdb {
     cells: usize,
     databases: Vec<PatternDatabase>,
     mirror: Option<Mirror>,
+    /// `pattern_of[tile]`: the pattern holding the tile, or [`NO_PATTERN`].
+    pattern_of: [u8; MAX_CELLS],
     /// The CPU has popcnt (checked at run time).
     fast: bool,
 }
@@ -102,66 +127,70 @@ impl Pdb {
     /// saving) each one that is missing or fails verification.
     ///
     /// # Errors
-    /// [`PdbError::UnsupportedWidth`] unless the goal is 4×4;
+    /// [`PdbError::WrongShape`] unless the goal has the partition's shape;
     /// [`PdbError::Io`] when a rebuilt file cannot be written;
     /// [`PdbError::Memory`] when a table cannot be allocated.
     pub fn load_or_build(
         goal: &Goal,
         partition: Partition,
         dir: &Path,
-        progress: &mut dyn FnMut(Progress<'_>),
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, progress, |tiles, progress| {
-            PatternDatabase::load_or_build(goal, tiles, dir, progress)
+        Self::assemble(goal, partition, report, |tiles, report| {
+            PatternDatabase::load_or_build(goal, tiles, dir, report)
         })
     }
 
     /// Loads `partition`'s databases for `goal` from `dir`, building none.
     ///
     /// # Errors
-    /// [`PdbError::UnsupportedWidth`] unless the goal is 4×4;
+    /// [`PdbError::WrongShape`] unless the goal has the partition's shape;
     /// [`PdbError::Io`] when a file is missing or unreadable;
     /// [`PdbError::Corrupt`] when one fails verification.
     pub fn load(
         goal: &Goal,
         partition: Partition,
         dir: &Path,
-        progress: &mut dyn FnMut(Progress<'_>),
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, progress, |tiles, progress| {
-            PatternDatabase::load(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, progress)
+        Self::assemble(goal, partition, report, |tiles, report| {
+            PatternDatabase::load(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, report)
         })
     }
 
-    /// Builds and saves every database of `partition` for `goal` in `dir`,
-    /// replacing any files there (the explicit `pdb build --force` step).
+    /// Makes every database of `partition` for `goal` in `dir` and keeps it
+    /// there: the explicit `pdb build` step, which fails early when `dir`
+    /// cannot be written, keeps the files that verify and rebuilds all of
+    /// them when `force`.
     ///
     /// # Errors
-    /// As [`Pdb::load_or_build`].
+    /// As [`Pdb::load_or_build`], and [`PdbError::Io`] when `dir` or a file
+    /// cannot be written.
     pub fn build(
         goal: &Goal,
         partition: Partition,
         dir: &Path,
-        progress: &mut dyn FnMut(Progress<'_>),
+        force: bool,
+        report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, progress, |tiles, progress| {
-            PatternDatabase::build_and_save(goal, tiles, dir, progress)
+        Self::assemble(goal, partition, report, |tiles, report| {
+            PatternDatabase::build_and_save(goal, tiles, dir, force, report)
         })
     }
 
     /// The databases of `partition`'s patterns, each from `each`, combined;
-    /// `each` reports through `progress` as if its database were alone.
+    /// `each` reports through `report` as if its database were alone.
     fn assemble(
         goal: &Goal,
         partition: Partition,
-        progress: &mut dyn FnMut(Progress<'_>),
-        mut each: impl FnMut(&[u8], &mut dyn FnMut(Progress<'_>)) -> Result<PatternDatabase, PdbError>,
+        report: &mut dyn FnMut(Event<'_>),
+        mut each: impl FnMut(&[u8], &mut dyn FnMut(Event<'_>)) -> Result<PatternDatabase, PdbError>,
     ) -> Result<Pdb, PdbError> {
         let patterns = partition.patterns(goal)?;
         let databases = patterns
             .iter()
             .enumerate()
-            .map(|(pattern, tiles)| each(tiles, &mut relabel(pattern, patterns.len(), progress)))
+            .map(|(pattern, tiles)| each(tiles, &mut relabel(pattern, patterns.len(), report)))
             .collect::<Result<Vec<_>, _>>()?;
         let mut pdb = Pdb::from_databases(goal, databases)?;
         pdb.partition = Some(partition);
@@ -171,22 +200,23 @@ impl Pdb {
     /// The files `partition`'s databases for `goal` use in `dir`.
     ///
     /// # Errors
-    /// [`PdbError::UnsupportedWidth`] unless the goal is 4×4.
+    /// [`PdbError::WrongShape`] unless the goal has the partition's shape.
     pub fn paths(goal: &Goal, partition: Partition, dir: &Path) -> Result<Vec<PathBuf>, PdbError> {
         partition.patterns(goal)?.iter().map(|tiles| PatternDatabase::path(dir, goal, tiles)).collect()
     }
 
-    /// Combines databases built for `goal` over disjoint tile sets (any
-    /// board up to 4×4; the tiles need not cover the board).
+    /// Combines databases built for `goal` over disjoint tile sets (the
+    /// tiles need not cover the board).
     ///
     /// # Errors
     /// [`PdbError::BadPattern`] when a database was built for another goal,
     /// two share a tile, or there are more than [`MAX_PATTERNS`].
     pub fn from_databases(goal: &Goal, databases: Vec<PatternDatabase>) -> Result<Pdb, PdbError> {
         let mut taken = 0u32;
+        let mut pattern_of = [NO_PATTERN; MAX_CELLS];
         for (i, db) in databases.iter().enumerate() {
             let bad = |why| PdbError::BadPattern { tiles: db.tiles().to_vec(), why };
-            if db.goal() != goal_bytes(goal) {
+            if db.shape() != goal.shape() || db.goal() != goal_bytes(goal) {
                 return Err(bad("built for another goal"));
             }
             if i >= MAX_PATTERNS {
@@ -197,12 +227,16 @@ impl Pdb {
                 return Err(bad("shares a tile with another pattern"));
             }
             taken |= tiles;
+            for &t in db.tiles() {
+                pattern_of[usize::from(t)] = i as u8;
+            }
         }
         Ok(Pdb {
             partition: None,
             cells: goal.cells(),
             databases,
             mirror: Mirror::new(goal),
+            pattern_of,
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt"),
             #[cfg(not(target_arch = "x86_64"))]
@@ -213,7 +247,7 @@ impl Pdb {
     /// Whether these databases were built for `goal` (a heuristic for
     /// another goal would be wrong, not merely weak).
     pub fn serves(&self, goal: &Goal) -> bool {
-        self.databases.first().is_some_and(|db| db.goal() == goal_bytes(goal))
+        self.databases.first().is_some_and(|db| db.shape() == goal.shape() && db.goal() == goal_bytes(goal))
     }
 
     /// The built-in partition these databases form, if any.
@@ -232,97 +266,147 @@ impl Pdb {
         self.mirror.is_some()
     }
 
+    /// The heuristic value of the board `tiles` (row by row, as many as the
+    /// goal has cells), for callers that hold no encoded board.
+    pub fn value_of(&self, tiles: &[u16]) -> u32 {
+        if tiles.len() <= crate::board::Packed::CAPACITY {
+            self.value(&crate::board::Packed::from_tiles(tiles))
+        } else {
+            self.value(&crate::board::Wide::<MAX_CELLS>::from_tiles(tiles))
+        }
+    }
+
     /// The heuristic value of `board`.
     #[inline]
-    pub fn value(&self, board: &Packed) -> u32 {
+    pub fn value<B: Board>(&self, board: &B) -> u32 {
+        self.estimate_memo(board).0
+    }
+
+    /// The value of `board` and the memo its neighbours start from.
+    #[inline]
+    fn estimate_memo<B: Board>(&self, board: &B) -> (u32, PdbMemo) {
+        let cell_of = cells_of(board, self.cells);
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is only set when the CPU has popcnt.
-            return unsafe { self.value_fast(*board) };
+            return unsafe { self.fresh_fast(cell_of) };
         }
-        self.value_portable(*board)
+        self.fresh(cell_of)
     }
 
-    /// [`Pdb::value`] with a hardware popcount (one per tile in the rank).
+    /// [`Pdb::fresh`] with a hardware popcount (one per tile in a rank).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn value_fast(&self, board: Packed) -> u32 {
-        self.value_portable(board)
+    unsafe fn fresh_fast(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
+        self.fresh(cell_of)
     }
 
-    /// Computes every index before reading any entry, so the (likely cache
-    /// missing) reads are issued together and overlap.
+    /// Every pattern looked up, direct and mirrored. All the indices are
+    /// computed before any entry is read, so the (likely cache missing)
+    /// reads are issued together and overlap.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn value_portable(&self, board: Packed) -> u32 {
-        let mut at = [0usize; 2 * MAX_PATTERNS];
-        self.indices(board, &mut at);
-        self.combine(&at)
-    }
-
-    /// The entry index of every pattern, direct then mirrored.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn indices(&self, board: Packed, at: &mut [usize; 2 * MAX_PATTERNS]) {
-        let cell_of = cells_of(board.bits(), self.cells);
+    fn fresh(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
+        let mirror_cell_of = self.mirror.as_ref().map_or([0; MAX_CELLS], |m| m.reflect(&cell_of, self.cells));
         let n = self.databases.len();
+        let mut at = [0usize; 2 * MAX_PATTERNS];
         for (i, db) in self.databases.iter().enumerate() {
             at[i] = db.indexer.rank_of(&cell_of, &db.order);
-        }
-        if let Some(m) = &self.mirror {
-            let mirrored = m.reflect(&cell_of, self.cells);
-            for (i, db) in self.databases.iter().enumerate() {
-                at[n + i] = db.indexer.rank_of(&mirrored, &db.order);
+            if self.mirror.is_some() {
+                at[n + i] = db.indexer.rank_of(&mirror_cell_of, &db.order);
             }
         }
+        let mut parts = Parts::default();
+        for (i, db) in self.databases.iter().enumerate() {
+            parts.direct[i] = db.values[at[i]];
+            if self.mirror.is_some() {
+                parts.mirrored[i] = db.values[at[n + i]];
+            }
+        }
+        (parts.value(), PdbMemo { cell_of, mirror_cell_of, parts })
     }
 
-    /// Reads the entries at `at` and combines them: sum, then the larger of
-    /// the direct and mirrored sums.
+    /// The child's value after `tile` moved from `from` to `to`, from the
+    /// parent's memo: one pattern of the board and one of its mirror image
+    /// hold the tile, so two lookups replace them all.
+    #[inline]
+    fn update_memo(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is only set when the CPU has popcnt.
+            return unsafe { self.moved_fast(memo, tile, from, to) };
+        }
+        self.moved(memo, tile, from, to)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn moved_fast(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+        self.moved(memo, tile, from, to)
+    }
+
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn combine(&self, at: &[usize; 2 * MAX_PATTERNS]) -> u32 {
-        let n = self.databases.len();
-        let sum = |at: &[usize]| -> u32 {
-            self.databases.iter().zip(at).map(|(db, &i)| u32::from(db.values[i])).sum()
-        };
-        let direct = sum(&at[..n]);
-        if self.mirror.is_some() { direct.max(sum(&at[n..2 * n])) } else { direct }
+    fn moved(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+        let mut m = *memo;
+        let t = usize::from(tile) & (MAX_CELLS - 1);
+        m.cell_of[t] = to as u8;
+        m.cell_of[0] = from as u8;
+        let direct = usize::from(self.pattern_of[t]);
+        let mut mirrored = usize::from(NO_PATTERN);
+        if let Some(mirror) = &self.mirror {
+            let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
+            m.mirror_cell_of[mt] = mirror.transpose[to & (MAX_CELLS - 1)];
+            m.mirror_cell_of[0] = mirror.transpose[from & (MAX_CELLS - 1)];
+            mirrored = usize::from(self.pattern_of[mt]);
+        }
+        // Both indices first, then both reads, so their misses overlap.
+        let direct_at = self.databases.get(direct).map(|db| db.indexer.rank_of(&m.cell_of, &db.order));
+        let mirrored_at =
+            self.databases.get(mirrored).map(|db| db.indexer.rank_of(&m.mirror_cell_of, &db.order));
+        if let Some(at) = direct_at {
+            m.parts.direct[direct] = self.databases[direct].values[at];
+        }
+        if let Some(at) = mirrored_at {
+            m.parts.mirrored[mirrored] = self.databases[mirrored].values[at];
+        }
+        (m.parts.value(), m)
     }
 
     /// Every pattern's value for `board` (and its mirror image).
-    pub fn parts(&self, board: &Packed) -> Parts {
-        let cell_of = cells_of(board.bits(), self.cells);
-        let mut parts = Parts::default();
-        for (i, db) in self.databases.iter().enumerate() {
-            parts.direct[i] = db.get(&cell_of);
-        }
-        if let Some(m) = &self.mirror {
-            let mirrored = m.reflect(&cell_of, self.cells);
-            for (i, db) in self.databases.iter().enumerate() {
-                parts.mirrored[i] = db.get(&mirrored);
-            }
-        }
-        parts
+    pub fn parts<B: Board>(&self, board: &B) -> Parts {
+        self.estimate_memo(board).1.parts
     }
 }
 
-impl Heuristic<Packed> for Pdb {
+impl<B: Board> Heuristic<B> for Pdb {
     /// Minimising over the blank makes one move able to change the value by
     /// several: A* must keep g and reopen.
     const CONSISTENT: bool = false;
 
+    type Memo = PdbMemo;
+
     #[inline]
-    fn estimate(&self, board: &Packed) -> u32 {
+    fn estimate(&self, board: &B) -> u32 {
         self.value(board)
     }
 
-    /// A fresh lookup: the parent's value alone cannot say which patterns
-    /// (or which side of the mirror) made it, so the other patterns' values
-    /// cannot be kept. Their entries were just read for the parent and are
-    /// in cache, so the lookups of the unchanged patterns cost little.
+    /// A fresh lookup, for searches that keep no memo (A*): the parent's
+    /// value alone cannot say which patterns (or which side of the mirror)
+    /// made it. Their entries were just read for the parent and are in
+    /// cache, so the lookups of the unchanged patterns cost little.
     #[inline]
-    fn update(&self, child: &Packed, _: u32, _: u8, _: usize, _: usize) -> u32 {
+    fn update(&self, child: &B, _: u32, _: u8, _: usize, _: usize) -> u32 {
         self.value(child)
+    }
+
+    #[inline]
+    fn estimate_memo(&self, board: &B) -> (u32, PdbMemo) {
+        Pdb::estimate_memo(self, board)
+    }
+
+    #[inline]
+    fn update_memo(&self, _: &B, _: u32, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+        Pdb::update_memo(self, memo, tile, from, to)
     }
 }

@@ -1,6 +1,6 @@
 /*!
-Additive disjoint pattern databases: the 15-puzzle heuristic that IDA* needs
-to solve random instances in well under a second.
+Additive disjoint pattern databases: the heuristic that lets IDA* solve
+random 15-puzzles in milliseconds and 24-puzzles at all.
 
 A *pattern* is a set of tiles, chosen by their goal cells so the same shapes
 work for any goal. Its database holds, for every placement of those tiles,
@@ -24,34 +24,39 @@ transposed partition for free; it adds nothing when a partition is its own
 transpose, and both built-in ones (rows against columns) are not. Goals
 whose blank is off the diagonal (the 4×4 snail) simply get no mirror.
 
-Two partitions of the 4×4 board are built in ([`Partition`]): 7-8 (the top
-and bottom halves, about 0.6 GB, the strong default) and 6-6-3 (11 MB, for
-low memory; see [`Partition::SixSixThree`]). [`PatternDatabase`] builds any small pattern of boards up to 4×4 in
-memory, which is what the tests use.
+Partitions are data ([`Partition`]: groups of goal cells per board shape).
+Built in are 7-8 (the 4×4 top and bottom halves, about 0.6 GB, the strong
+default), 6-6-3 (11 MB, for low memory) and 6-6-6-6 for 5×5 (four 6-tile
+patterns, 4 × 127.5 MB). [`PatternDatabase`] builds any pattern of any
+board of up to 32 cells with at most 2³⁰ placements, which is what the
+tests use on small patterns of rectangles and of the 5×5 board.
 
-Databases are built once by a compact, two-threaded breadth-first search
-(two bits per abstract state, no per-state objects; see `build.rs`), stored
-in a cache directory ([`default_dir`]) as files with a verified header and
+Databases are built once by a compact breadth-first search on every core
+(bits per abstract state, no per-state objects; see `build.rs`), stored in
+a cache directory ([`default_dir`]) as files with a verified header and
 checksum (see `store.rs`), written atomically, and later loaded with one
-read; a file that does not verify is rebuilt. The library never prints: long
-steps report through a [`Progress`] callback.
+read that verifies as it goes; a file that does not verify is rebuilt, and
+the caller is told. The library never prints: long steps and notices are
+[`Event`]s passed to a callback.
 
 Lookups rank each pattern's placement from the board (a popcount per tile)
 and read one byte per pattern, issuing all reads before using any so their
-cache misses overlap.
+cache misses overlap. A depth-first search keeps a [`PdbMemo`] per node, so
+a move costs two lookups (the moved tile's pattern, on the board and on its
+mirror image) instead of all of them.
 
 One concern per file:
 
 | file           | holds                                                                   |
 | -------------- | ----------------------------------------------------------------------- |
-| `partition.rs` | [`Partition`]: the built-in tile groupings, by goal cell                |
+| `partition.rs` | [`Partition`]: the built-in groupings of goal cells, per board shape    |
 | `lookup.rs`    | [`Pdb`]: a partition's databases combined, the mirror, the lookup       |
 | `database.rs`  | [`PatternDatabase`]: one pattern's table, checked, built, loaded, saved |
 | `build.rs`     | the breadth-first construction of one table                             |
 | `index.rs`     | ranks of placements, shared by construction and lookup                  |
 | `store.rs`     | the file format, its checksum and atomic writes                         |
 | `cache.rs`     | the default directory and the writability check                         |
-| `progress.rs`  | [`Phase`] and [`Progress`], and how reports are labelled                |
+| `progress.rs`  | [`Event`]: [`Progress`] reports and [`Notice`]s, and how they are labelled |
 | `error.rs`     | [`PdbError`]                                                            |
 */
 
@@ -70,6 +75,6 @@ mod tests;
 pub use cache::default_dir;
 pub use database::PatternDatabase;
 pub use error::PdbError;
-pub use lookup::{MAX_PATTERNS, Parts, Pdb};
-pub use partition::Partition;
-pub use progress::{Phase, Progress};
+pub use lookup::{MAX_PATTERNS, Parts, Pdb, PdbMemo};
+pub use partition::{Partition, catalogue};
+pub use progress::{Event, Notice, Phase, Progress};

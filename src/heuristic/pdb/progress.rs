@@ -1,12 +1,15 @@
 /*!
-Progress reports of the long steps: loading, building and saving a
-database take from a fraction of a second to minutes, and the library never
-prints, so callers draw their own bars from these reports.
+Progress reports of the long steps, and notices: loading, building and
+saving a database take from a fraction of a second to minutes, and a file
+may have to be rebuilt or cannot be saved; the library never prints, so
+callers draw their own bars and say what happened from these events.
 
 A database reports as the only pattern of its set; a caller combining
 several relabels the reports with the pattern's place, so one database's
 code serves alone and within a partition.
 */
+
+use std::path::Path;
 
 /// The step a [`Progress`] report is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +41,35 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
+/// Something the user should know about the tables, besides progress.
+#[derive(Clone, Copy, Debug)]
+pub enum Notice<'a> {
+    /// A file did not verify (`why`) and is being built again.
+    Rebuilding {
+        /// The file.
+        path: &'a Path,
+        /// What was wrong with it.
+        why: &'a str,
+    },
+    /// The tables were built but cannot be kept in the cache (`why`): they
+    /// serve this run only.
+    NotSaved {
+        /// The file that could not be written.
+        path: &'a Path,
+        /// Why not.
+        why: &'a str,
+    },
+}
+
+/// What loading or building tables reports as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// How far a step has got.
+    Progress(Progress<'a>),
+    /// Something to tell the user.
+    Notice(Notice<'a>),
+}
+
 /// A callback taking the units done so far and reporting them as `phase` of
 /// the database of `tiles`, out of `total`: the shape `build.rs` and
 /// `store.rs` count in, so they need not know about [`Progress`].
@@ -45,17 +77,23 @@ pub(super) fn reporter<'a>(
     phase: Phase,
     tiles: &'a [u8],
     total: u64,
-    progress: &'a mut dyn FnMut(Progress<'_>),
+    report: &'a mut dyn FnMut(Event<'_>),
 ) -> impl FnMut(u64) + 'a {
-    move |done| progress(Progress { phase, pattern: 0, patterns: 1, tiles, done, total })
+    move |done| report(Event::Progress(Progress { phase, pattern: 0, patterns: 1, tiles, done, total }))
 }
 
-/// `progress`, with every report relabelled as the `pattern`-th of
-/// `patterns`: only the caller combining databases knows which one it is on.
+/// `report`, with every progress report relabelled as the `pattern`-th of
+/// `patterns`: only the caller combining databases knows which one it is
+/// on.
 pub(super) fn relabel(
     pattern: usize,
     patterns: usize,
-    progress: &mut dyn FnMut(Progress<'_>),
-) -> impl FnMut(Progress<'_>) + '_ {
-    move |report: Progress<'_>| progress(Progress { pattern, patterns, ..report })
+    report: &mut dyn FnMut(Event<'_>),
+) -> impl FnMut(Event<'_>) + '_ {
+    move |event: Event<'_>| {
+        report(match event {
+            Event::Progress(progress) => Event::Progress(Progress { pattern, patterns, ..progress }),
+            notice @ Event::Notice(_) => notice,
+        });
+    }
 }

@@ -5,13 +5,13 @@ format's defences, and incremental updates.
 */
 
 use super::*;
-use crate::board::{Board, Geometry, Goal, GoalSpec, Packed, Tiles, distances_within};
+use crate::board::{Board, Geometry, Goal, GoalSpec, Packed, Shape, Tiles, Wide, distances_within};
 use crate::heuristic::Heuristic;
 use build::UNSET;
 use std::collections::{HashMap, VecDeque};
 
-fn goal(spec: &GoalSpec, width: usize) -> Goal {
-    Goal::new(spec, width).unwrap()
+fn goal(spec: &GoalSpec, shape: impl Into<Shape>) -> Goal {
+    Goal::new(spec, shape).unwrap()
 }
 
 fn custom(tiles: &[u16]) -> Goal {
@@ -19,7 +19,7 @@ fn custom(tiles: &[u16]) -> Goal {
     Goal::new(&GoalSpec::Board(t.clone()), t.width()).unwrap()
 }
 
-fn quiet(_: Progress<'_>) {}
+fn quiet(_: Event<'_>) {}
 
 fn build(goal: &Goal, tiles: &[u8]) -> PatternDatabase {
     PatternDatabase::build(goal, tiles, &mut quiet).unwrap()
@@ -30,7 +30,7 @@ fn build(goal: &Goal, tiles: &[u8]) -> PatternDatabase {
 /// with the builder. Keyed by the cells of the pattern tiles in order.
 fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
     const X: u8 = u8::MAX;
-    let width = goal.width();
+    let (width, height) = (goal.shape().width(), goal.shape().height());
     let start: Vec<u8> = goal
         .tiles()
         .cells()
@@ -50,7 +50,7 @@ fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
         if row > 0 {
             next.push(blank - width);
         }
-        if row + 1 < width {
+        if row + 1 < height {
             next.push(blank + width);
         }
         if col > 0 {
@@ -98,6 +98,13 @@ fn every_entry_of_small_databases_equals_brute_force() {
         (goal(&GoalSpec::BlankFirst, 4), vec![1, 2, 3]),
         (goal(&GoalSpec::Snail, 4), vec![15, 13, 14]),
         (goal(&GoalSpec::BlankLast, 4), vec![11, 12, 14, 15]),
+        // Rectangles, both ways round, and the 5×5 board.
+        (goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), vec![1, 5, 6, 11]),
+        (goal(&GoalSpec::Snail, Shape::new(3, 4)), vec![2, 4, 9, 10]),
+        (goal(&GoalSpec::BlankLast, Shape::new(3, 4)), vec![1, 2, 3]),
+        (goal(&GoalSpec::BlankFirst, 5), vec![1, 2]),
+        (goal(&GoalSpec::BlankLast, 5), vec![24, 19, 23]),
+        (goal(&GoalSpec::Snail, 5), vec![7, 13, 20]),
     ];
     for (goal, tiles) in cases {
         let db = build(&goal, &tiles);
@@ -208,6 +215,35 @@ fn four_by_four_partitions_are_admissible_near_the_goal() {
     }
 }
 
+/// A random walk of `steps` moves from `goal`, checking at every board that
+/// the value is the per-pattern lookups combined and that the incremental
+/// value (memo and two lookups) equals a fresh one.
+fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
+    let geometry = Geometry::new(goal.shape());
+    let mut b = B::from_tiles(goal.tiles().cells());
+    let (mut h, mut memo) = pdb.estimate_memo(&b);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    for step in 0..steps {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let blank = b.blank();
+        let moves: Vec<_> = geometry.moves(blank).collect();
+        let (_, from) = moves[(rng % moves.len() as u64) as usize];
+        let tile = b.tile(from);
+        let plain = pdb.update(&b.slide(blank, from), h, tile, from, blank);
+        b = b.slide(blank, from);
+        (h, memo) = pdb.update_memo(&b, h, &memo, tile, from, blank);
+        let parts = pdb.parts(&b);
+        for (i, db) in pdb.databases().iter().enumerate() {
+            assert_eq!(parts.direct[i], db.lookup(&b), "pattern {i} after {step} moves");
+        }
+        assert_eq!(parts.value(), pdb.value(&b));
+        assert_eq!(h, pdb.value(&b), "incremental value after {step} moves");
+        assert_eq!(plain, h);
+    }
+}
+
 #[test]
 fn values_combine_the_per_pattern_lookups_along_random_walks() {
     for spec in [GoalSpec::BlankFirst, GoalSpec::Snail] {
@@ -215,26 +251,54 @@ fn values_combine_the_per_pattern_lookups_along_random_walks() {
         let partition = [vec![1, 2, 3, 4], vec![5, 6, 7, 8], vec![9, 10, 11], vec![13, 14, 15]];
         let dbs = partition.iter().map(|t| build(&goal, t)).collect();
         let pdb = Pdb::from_databases(&goal, dbs).unwrap();
-        let geometry = Geometry::new(4);
-        let mut b = Packed::from_tiles(goal.tiles().cells());
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let blank = b.blank();
-            let moves: Vec<_> = geometry.moves(blank).collect();
-            let (_, from) = moves[(rng % moves.len() as u64) as usize];
-            let (h, tile) = (pdb.estimate(&b), b.tile(from));
-            b = b.slide(blank, from);
-            let parts = pdb.parts(&b);
-            for (i, db) in pdb.databases().iter().enumerate() {
-                assert_eq!(parts.direct[i], db.lookup(&b), "{spec:?}: pattern {i}");
-            }
-            assert_eq!(parts.value(), pdb.estimate(&b));
-            assert_eq!(pdb.update(&b, h, tile, from, blank), pdb.estimate(&b));
-        }
+        walk_checking_updates::<Packed>(&goal, &pdb, 20_000);
     }
+    // 5×5, mirrored (blank on the diagonal) and not, with tiles in no
+    // pattern.
+    let off_diagonal = (0..25).map(|c| [1, 0][..].get(c).copied().unwrap_or(c as u16)).collect::<Vec<_>>();
+    for goal in [goal(&GoalSpec::BlankFirst, 5), goal(&GoalSpec::Snail, 5), custom(&off_diagonal)] {
+        let partition = [vec![2, 3, 4], vec![5, 10, 15], vec![6, 7, 11], vec![23, 24, 19], vec![12, 13, 18]];
+        let dbs = partition.iter().map(|t| build(&goal, t)).collect();
+        let pdb = Pdb::from_databases(&goal, dbs).unwrap();
+        assert_eq!(pdb.mirrored(), goal.cell_of(0) != 1);
+        walk_checking_updates::<Wide<32>>(&goal, &pdb, 20_000);
+    }
+}
+
+/// Additivity beyond 4×4: disjoint patterns of a rectangle and of the 5×5
+/// board, summed (and mirrored where the goal allows), never exceed the
+/// true distance of any board near the goal, and are often exact there.
+#[test]
+fn partitions_of_rectangles_and_5x5_are_admissible_near_the_goal() {
+    fn check<B: Board>(goal: &Goal, partition: &[&[u8]], radius: u32) {
+        let dbs = partition.iter().map(|t| build(goal, t)).collect();
+        let pdb = Pdb::from_databases(goal, dbs).unwrap();
+        let dist = distances_within(B::from_tiles(goal.tiles().cells()), goal.shape(), radius);
+        let mut exact = 0;
+        for (b, &d) in &dist {
+            let h = pdb.value(b);
+            assert!(h <= d, "{}: {b:?}: {h} > {d}", goal.shape());
+            assert_eq!(h % 2, d % 2, "parity: every move changes one pattern by one");
+            exact += u32::from(h == d);
+        }
+        assert!(exact * 4 > dist.len() as u32, "{}: {exact} of {} exact", goal.shape(), dist.len());
+    }
+    let wide = goal(&GoalSpec::BlankFirst, Shape::new(4, 3));
+    check::<Packed>(&wide, &[&[1, 2, 3, 4, 5, 6], &[7, 8, 9, 10, 11]], 16);
+    let tall = goal(&GoalSpec::Snail, Shape::new(3, 4));
+    check::<Packed>(&tall, &[&[1, 2, 3, 4, 5], &[6, 7, 8, 9, 10, 11]], 16);
+    let five = goal(&GoalSpec::BlankFirst, 5);
+    let threes: [&[u8]; 8] = [
+        &[1, 2, 3],
+        &[4, 8, 9],
+        &[5, 10, 15],
+        &[6, 7, 11],
+        &[12, 13, 14],
+        &[16, 17, 20],
+        &[18, 21, 22],
+        &[19, 23, 24],
+    ];
+    check::<Wide<32>>(&five, &threes, 11);
 }
 
 #[test]
@@ -248,13 +312,14 @@ fn lookups_by_board_and_by_cells_agree() {
 
 #[test]
 fn files_round_trip_and_damage_is_detected_and_rebuilt() {
+    const HEADER: usize = 64; // 32 fixed bytes, 16 of goal, 3 tiles, padding
     let dir = tempfile::tempdir().unwrap();
     let goal = goal(&GoalSpec::BlankFirst, 4);
     let tiles = [3, 7, 11];
     let db = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap();
     let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
     let good = std::fs::read(&path).unwrap();
-    assert_eq!(good.len(), store::HEADER_LEN + db.len());
+    assert_eq!(good.len(), HEADER + db.len());
     assert_eq!(&good[..8], b"NPZLPDB\0");
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(names.len(), 1, "no temporary file left behind");
@@ -280,14 +345,33 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     let last = good.len() - 1;
     assert_eq!(corrupt(damaged(&|b| b[last] ^= 0x10)), "checksum mismatch");
     assert_eq!(corrupt(damaged(&|b| b[100] = b[100].wrapping_add(1))), "checksum mismatch");
-    assert_eq!(corrupt(damaged(&|b| b[60] ^= 1)), "checksum mismatch");
-    assert!(corrupt(damaged(&|b| b.truncate(last))).contains("length"));
+    assert_eq!(corrupt(damaged(&|b| b[70] ^= 1)), "checksum mismatch");
     assert!(corrupt(damaged(&|b| b.push(0))).contains("length"));
-    assert!(corrupt(damaged(&|b| b.truncate(10))).contains("header"));
     assert!(corrupt(damaged(&|b| b[0] = b'X')).contains("not a pattern database"));
     assert!(corrupt(damaged(&|b| b[8] = 9)).contains("version"));
-    for field in [12, 13, 14, 15, 20, 33, 48, 55] {
-        assert!(corrupt(damaged(&|b| b[field] ^= 1)).contains("another"), "byte {field}");
+    // Every byte of the header is checked.
+    for at in 0..HEADER {
+        let why = corrupt(damaged(&|b| b[at] ^= 0x41));
+        let expected = match at {
+            0..8 => "not a pattern database file",
+            8..12 => "written by another format version",
+            12..24 => "built for another shape, pattern or size",
+            24..32 => "checksum mismatch",
+            _ => "built for another goal or pattern",
+        };
+        assert_eq!(why, expected, "byte {at}");
+    }
+    // A version 1 file (16-cell boards only) is refused by its version.
+    assert!(corrupt(damaged(&|b| b[8..12].copy_from_slice(&1u32.to_le_bytes()))).contains("version"));
+    for len in [0, 7, 31, 40, HEADER - 1] {
+        assert_eq!(corrupt(damaged(&|b| b.truncate(len))), "shorter than its header", "{len} bytes");
+    }
+    for len in [HEADER, HEADER + 1, HEADER + db.len() / 2, last] {
+        assert_eq!(
+            corrupt(damaged(&|b| b.truncate(len))),
+            "length does not match its entry count",
+            "{len} bytes"
+        );
     }
     // Asked for another pattern or goal, the same bytes are foreign.
     std::fs::write(&path, &good).unwrap();
@@ -297,55 +381,157 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     let missing = PatternDatabase::load(&dir.path().join("nope"), &goal, &tiles, &mut quiet).unwrap_err();
     assert!(matches!(missing, PdbError::Io { .. }));
 
-    // A damaged file is rebuilt, never trusted.
-    let mut bytes = good.clone();
-    bytes[last] ^= 0xFF;
-    std::fs::write(&path, &bytes).unwrap();
-    let mut phases = Vec::new();
-    let again = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut |p| {
-        if phases.last() != Some(&p.phase) {
-            phases.push(p.phase);
+    // A damaged or truncated file is rebuilt, never trusted, and the
+    // rebuild is announced.
+    let flip = |at: usize| {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0xFF;
+        bytes
+    };
+    let cut = |len: usize| good[..len].to_vec();
+    for bytes in [flip(last), flip(13), flip(40), cut(HEADER + 7), cut(20)] {
+        std::fs::write(&path, &bytes).unwrap();
+        let (mut phases, mut notices) = (Vec::new(), Vec::new());
+        let again = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut |event| match event {
+            Event::Progress(p) if phases.last() != Some(&p.phase) => phases.push(p.phase),
+            Event::Progress(_) => {}
+            Event::Notice(Notice::Rebuilding { path: p, why }) => {
+                notices.push((p.to_owned(), why.to_owned()));
+            }
+            Event::Notice(other) => panic!("unexpected {other:?}"),
+        })
+        .unwrap();
+        // A bad header is refused before any entry is read.
+        assert!(phases.ends_with(&[Phase::Building, Phase::Saving]), "{phases:?}");
+        assert_eq!(notices.len(), 1);
+        assert_eq!(notices[0].0, path);
+        assert_eq!(again.entries(), db.entries());
+        assert_eq!(std::fs::read(&path).unwrap(), good);
+    }
+}
+
+#[test]
+fn five_by_five_files_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let goal = goal(&GoalSpec::BlankLast, 5);
+    let tiles = [24, 18, 12];
+    let db = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap();
+    let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
+    let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+    // Two hex digits per tile beyond 16 cells: the goal 1, 2, … 24, 0.
+    let layout: String = (1..25).chain([0]).map(|t: u8| format!("{t:02x}")).collect::<Vec<_>>().concat();
+    assert_eq!(name, format!("pdb-5x5-goal-{layout}-tiles-18120c.bin"));
+    // 32 fixed bytes, 25 of goal, 3 tiles: 60, padded to 64.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 64 + 25 * 24 * 23);
+    let loaded = PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap();
+    assert_eq!(loaded.entries(), db.entries());
+    assert_eq!(loaded.shape(), Shape::square(5));
+    // The same goal cells on a 4×4 board are another file entirely.
+    let small = Goal::new(&GoalSpec::BlankLast, 4).unwrap();
+    assert_ne!(PatternDatabase::path(dir.path(), &small, &[12, 8, 4]).unwrap(), path);
+}
+
+/// The cache is the user's folder: what is found there is checked before
+/// it is opened or waited on.
+#[test]
+fn cache_entries_that_are_not_files_are_refused_and_unwritable_caches_fall_back_to_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let goal = goal(&GoalSpec::BlankFirst, 3);
+    let tiles = [1, 2, 3];
+    let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    let err = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap_err();
+    assert!(matches!(err, PdbError::NotAFile { kind: "a folder", .. }), "{err}");
+    assert!(err.to_string().contains("remove it"));
+    std::fs::remove_dir(&path).unwrap();
+    #[cfg(unix)]
+    {
+        // A FIFO would block the reader forever; it is never opened.
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap_err();
+            assert!(matches!(err, PdbError::NotAFile { kind: "a FIFO", .. }), "{err}");
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+    // A cache that cannot be written: the tables are built for this run
+    // and the caller is told they were not saved.
+    let blocked = dir.path().join("file-in-the-way");
+    std::fs::write(&blocked, b"").unwrap();
+    let mut notices = Vec::new();
+    let db = PatternDatabase::load_or_build(&goal, &tiles, &blocked.join("cache"), &mut |event| {
+        if let Event::Notice(Notice::NotSaved { path, .. }) = event {
+            notices.push(path.to_owned());
         }
     })
     .unwrap();
-    assert_eq!(phases, [Phase::Loading, Phase::Building, Phase::Saving]);
-    assert_eq!(again.entries(), db.entries());
-    assert_eq!(std::fs::read(&path).unwrap(), good);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(db.entries(), build(&goal, &tiles).entries());
 }
 
 #[test]
 fn partitions_follow_the_goal_cells() {
     let first = goal(&GoalSpec::BlankFirst, 4);
     assert_eq!(
-        Partition::SevenEight.patterns(&first).unwrap(),
+        Partition::SEVEN_EIGHT.patterns(&first).unwrap(),
         [vec![1, 2, 3, 4, 5, 6, 7], vec![8, 9, 10, 11, 12, 13, 14, 15]]
     );
     assert_eq!(
-        Partition::SixSixThree.patterns(&first).unwrap(),
+        Partition::SIX_SIX_THREE.patterns(&first).unwrap(),
         [vec![1, 4, 5, 8, 9, 12], vec![2, 3, 6, 7, 10, 11], vec![13, 14, 15]]
     );
     let last = goal(&GoalSpec::BlankLast, 4);
     assert_eq!(
-        Partition::SixSixThree.patterns(&last).unwrap(),
+        Partition::SIX_SIX_THREE.patterns(&last).unwrap(),
         [vec![4, 7, 8, 11, 12, 15], vec![5, 6, 9, 10, 13, 14], vec![1, 2, 3]]
     );
-    for spec in [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail] {
-        let g = goal(&spec, 4);
-        for partition in Partition::ALL {
-            let mut all: Vec<u8> = partition.patterns(&g).unwrap().concat();
-            all.sort_unstable();
-            assert_eq!(all, (1..16).collect::<Vec<u8>>(), "{spec:?} {partition}");
+    let five = goal(&GoalSpec::BlankFirst, 5);
+    assert_eq!(
+        Partition::SIX_SIX_SIX_SIX.patterns(&five).unwrap(),
+        [
+            vec![1, 5, 6, 10, 11, 12],
+            vec![2, 3, 4, 7, 8, 9],
+            vec![13, 14, 18, 19, 23, 24],
+            vec![15, 16, 17, 20, 21, 22]
+        ]
+    );
+    // Every tile in exactly one pattern, for every goal, blank anywhere.
+    let centre =
+        custom(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+    for partition in Partition::ALL {
+        let shape = partition.shape();
+        let mut goals: Vec<Goal> = [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail]
+            .iter()
+            .map(|s| goal(s, shape))
+            .collect();
+        if shape == Shape::square(5) {
+            goals.push(centre.clone());
         }
+        for g in &goals {
+            let mut all: Vec<u8> = partition.patterns(g).unwrap().concat();
+            all.sort_unstable();
+            assert_eq!(all, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition} {:?}", g.tiles());
+        }
+        assert_eq!(Partition::default_for(shape).map(Partition::shape), Some(shape));
+        // The data itself: every cell but the corner, once.
+        let mut cells: Vec<u8> = partition.groups().concat();
+        cells.sort_unstable();
+        assert_eq!(cells, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition}");
     }
+    assert_eq!(Partition::default_for(Shape::square(4)), Some(Partition::SEVEN_EIGHT));
+    assert_eq!(Partition::default_for(Shape::square(5)), Some(Partition::SIX_SIX_SIX_SIX));
+    assert_eq!(Partition::default_for(Shape::new(5, 4)), None);
+    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3; 5x5: 6-6-6-6");
     for partition in Partition::ALL {
         assert_eq!(partition.name().parse::<Partition>().unwrap(), partition);
     }
     assert!(matches!("5-5-5".parse::<Partition>(), Err(PdbError::UnknownPartition(_))));
     let small = goal(&GoalSpec::BlankFirst, 3);
     let dir = std::env::temp_dir();
-    let err = Pdb::load_or_build(&small, Partition::SixSixThree, &dir, &mut quiet).unwrap_err();
-    assert!(matches!(err, PdbError::UnsupportedWidth { width: 3 }));
-    assert!(err.to_string().contains("4×4"));
+    let err = Pdb::load_or_build(&small, Partition::SIX_SIX_THREE, &dir, &mut quiet).unwrap_err();
+    assert!(matches!(err, PdbError::WrongShape { partition: "6-6-3", .. }), "{err}");
+    assert!(err.to_string().contains("not for 3x3 boards"), "{err}");
+    assert!(err.to_string().contains("5x5: 6-6-6-6"), "{err}");
 }
 
 #[test]
