@@ -389,3 +389,77 @@ fn check_shows_the_pattern_database_value_when_it_is_built() {
     let small = npuzzle().args(["check", "puzzles/3x3/easy-3.txt"]).output().unwrap();
     assert!(!String::from_utf8(small.stdout).unwrap().contains("pdb"));
 }
+
+#[test]
+fn a_folder_or_fifo_in_the_cache_is_refused_before_any_table_is_built() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    for kind in ["a folder", "a FIFO"] {
+        let dir = tempfile::tempdir().unwrap();
+        // The last file of the partition: a check made per file would only
+        // reach it after building the others.
+        let paths = Pdb::paths(&goal, Partition::SIX_SIX_THREE, dir.path()).unwrap();
+        let last = paths.last().unwrap();
+        if kind == "a folder" {
+            std::fs::create_dir(last).unwrap();
+        } else if !std::process::Command::new("mkfifo").arg(last).status().is_ok_and(|s| s.success()) {
+            continue; // no mkfifo on this system
+        }
+        let d = dir.path().to_str().unwrap();
+        for args in [
+            &[
+                "solve",
+                "puzzles/korf100/079.txt",
+                "--heuristic",
+                "pdb",
+                "--partition",
+                "6-6-3",
+                "--pdb-dir",
+                d,
+            ][..],
+            &["pdb", "build", "--partition", "6-6-3", "--pdb-dir", d],
+        ] {
+            let out = npuzzle().args(args).output().unwrap();
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains(&format!("is {kind}, not a pattern database file")), "{stderr}");
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{kind}: nothing was built first");
+        }
+    }
+}
+
+#[test]
+fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
+    // Every entry 1: the estimate is never 0, not even at the goal, so a
+    // search that took "h = 0" for the goal would never stop.
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for tiles in Partition::SIX_SIX_THREE.patterns(&goal).unwrap() {
+        let real = PatternDatabase::build(&goal, &tiles, &mut |_| {}).unwrap();
+        let forged = PatternDatabase::from_entries(&goal, &tiles, &vec![1; real.len()]).unwrap();
+        forged.save(&PatternDatabase::path(dir.path(), &goal, &tiles).unwrap(), &mut |_| {}).unwrap();
+    }
+    let d = dir.path().to_str().unwrap();
+    let start =
+        npuzzle().args(["generate", "--size", "4", "--moves", "14", "--seed", "3"]).output().unwrap().stdout;
+    let file = dir.path().join("start.txt");
+    std::fs::write(&file, &start).unwrap();
+    let tiles = read_input(&Input::File(file.clone())).unwrap();
+    let truth = distances_within(goal.tiles().cells(), 4, 14)[tiles.cells()];
+    let v = solve_json(&[
+        file.to_str().unwrap(),
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "pdb",
+        "--partition",
+        "6-6-3",
+        "--pdb-dir",
+        d,
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(v["status"], "solved");
+    // A constant estimate makes IDA* a plain iterative deepening: still optimal.
+    assert_eq!(v["cost"], truth);
+}

@@ -126,6 +126,24 @@ impl PatternDatabase {
         Ok(Self::new(goal, tiles, indexer, values))
     }
 
+    /// A database of `tiles` holding `entries` computed elsewhere, one per
+    /// placement in rank order. Nothing proves they are distances: searches
+    /// guided by them still end (they test the goal on the board), but
+    /// their costs are only as good as the entries.
+    ///
+    /// # Errors
+    /// As [`PatternDatabase::build`], and [`PdbError::BadPattern`] when
+    /// `entries` is not one per placement.
+    pub fn from_entries(goal: &Goal, tiles: &[u8], entries: &[u8]) -> Result<PatternDatabase, PdbError> {
+        let indexer = Self::indexer(goal, tiles)?;
+        if entries.len() != indexer.len() {
+            return Err(PdbError::BadPattern { tiles: tiles.to_vec(), why: "needs one entry per placement" });
+        }
+        let mut values = table(indexer.len())?;
+        values.copy_from_slice(entries);
+        Ok(Self::new(goal, tiles, indexer, values))
+    }
+
     /// The file holding the database of `tiles` for `goal` in `dir`.
     ///
     /// # Errors
@@ -244,11 +262,7 @@ impl PatternDatabase {
     ) -> Result<PatternDatabase, PdbError> {
         let path = Self::path(dir, goal, tiles)?;
         writable(dir)?;
-        if let Ok(meta) = fs::metadata(&path)
-            && !meta.is_file()
-        {
-            return Err(PdbError::NotAFile { path, kind: kind_of(&meta) });
-        }
+        refuse_non_file(&path)?;
         if !force && let Some(db) = Self::reuse(&path, goal, tiles, report)? {
             return Ok(db);
         }
@@ -320,6 +334,17 @@ impl PatternDatabase {
 }
 
 /// What kind of entry a non-file is, for messages.
+/// [`PdbError::NotAFile`] when `path` names a folder, FIFO or the like: it
+/// is never opened, since a FIFO blocks its reader.
+pub(super) fn refuse_non_file(path: &Path) -> Result<(), PdbError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) })
+        }
+        _ => Ok(()),
+    }
+}
+
 fn kind_of(meta: &fs::Metadata) -> &'static str {
     let kind = meta.file_type();
     if kind.is_dir() {

@@ -4,7 +4,7 @@ as a set, and looked up for a board together with the board's mirror image.
 This is the search's hot path; see [`Pdb::value`].
 */
 
-use super::database::goal_bytes;
+use super::database::{goal_bytes, refuse_non_file};
 use super::index::MAX_CELLS;
 use super::progress::{Event, relabel};
 use super::{Partition, PatternDatabase, PdbError};
@@ -136,6 +136,7 @@ impl Pdb {
         dir: &Path,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
+        Self::refuse_non_files(goal, partition, dir)?;
         Self::assemble(goal, partition, report, |tiles, report| {
             PatternDatabase::load_or_build(goal, tiles, dir, report)
         })
@@ -173,9 +174,16 @@ impl Pdb {
         force: bool,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
+        Self::refuse_non_files(goal, partition, dir)?;
         Self::assemble(goal, partition, report, |tiles, report| {
             PatternDatabase::build_and_save(goal, tiles, dir, force, report)
         })
+    }
+
+    /// A folder or FIFO under any of the partition's names is refused before
+    /// the first table is built, not minutes later.
+    fn refuse_non_files(goal: &Goal, partition: Partition, dir: &Path) -> Result<(), PdbError> {
+        Self::paths(goal, partition, dir)?.iter().try_for_each(|path| refuse_non_file(path))
     }
 
     /// The databases of `partition`'s patterns, each from `each`, combined;
