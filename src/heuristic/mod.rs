@@ -78,7 +78,7 @@ pub enum HeuristicKind {
     Euclidean,
     /// Manhattan plus two moves per tile that must leave its row or column.
     LinearConflict,
-    /// Additive pattern databases (4×4 only); the tables are loaded or built
+    /// Additive pattern databases (a partition per board size); the tables are loaded or built
     /// ahead of the search and passed in as [`crate::search::Tables`].
     Pdb,
 }

@@ -235,7 +235,7 @@ pub enum HeuristicArg {
     Zero,
     /// Manhattan plus linear conflicts.
     LinearConflict,
-    /// Additive pattern databases (4×4 only; see --partition), built on first use and cached.
+    /// Additive pattern databases (4×4 and 5×5; see --partition), built on first use and cached.
     Pdb,
 }
 
