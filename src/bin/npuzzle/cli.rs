@@ -216,7 +216,7 @@ pub enum AlgoArg {
     Astar,
     /// Iterative-deepening A*: shortest paths in almost no memory; 15-puzzles with --heuristic pdb.
     Idastar,
-    /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 to 8x8 boards.
+    /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 and 6x6 boards.
     Greedy,
     /// Constructive, line by line: any board up to 256x256 in well under a second, paths far from the shortest.
     Rows,
