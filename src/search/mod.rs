@@ -63,6 +63,12 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Whether the search runs on several threads when [`Limits::threads`]
+    /// asks for them (IDA*, weighted or not); the others use one.
+    pub fn parallel(self) -> bool {
+        matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+    }
+
     /// Every algorithm once, unweighted, in the order comparisons list them.
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Bfs,

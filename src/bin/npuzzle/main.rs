@@ -90,7 +90,8 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     };
     // A search that runs long shows its figures on a terminal, and only there.
     let (monitor, status) = SearchStatus::start(io::stderr().is_terminal(), args.search.limits.max_expanded);
-    let threads = args.threads.map_or_else(cores, |n| n as usize);
+    // Counting the cores reads cgroup files: only a search that uses them asks.
+    let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
     let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables);
     status.finish();
