@@ -15,7 +15,7 @@ reach most often.
 
 use crate::board::{Goal, Layers, MAX_ENUMERATED_CELLS, Scramble, Shape, SplitMix64, Tiles, generate};
 use crate::heuristic::HeuristicKind;
-use crate::search::{Algorithm, Limits, Status, Tables, solve};
+use crate::search::{Algorithm, Limits, Prepared, Status, Tables};
 use std::collections::HashMap;
 use std::time::Duration;
 use thiserror::Error;
@@ -74,7 +74,8 @@ pub enum DistanceError {
 /// (the enumerated layers, or each distance's walk length) between boards.
 #[derive(Debug)]
 pub struct Sampler {
-    goal: Goal,
+    /// The confirming search, its tables built once for every walk.
+    search: Prepared,
     layers: Option<Layers>,
     walk_lengths: HashMap<usize, usize>,
 }
@@ -95,7 +96,8 @@ impl Sampler {
             let diameter = layers.diameter().expect("a distance without boards lies past the last layer");
             return Err(DistanceError::BeyondDiameter { shape: goal.shape(), distance, diameter });
         }
-        Ok(Sampler { goal: goal.clone(), layers, walk_lengths: HashMap::new() })
+        let search = Prepared::new(goal.clone(), Algorithm::IdaStar, HeuristicKind::LinearConflict);
+        Ok(Sampler { search, layers, walk_lengths: HashMap::new() })
     }
 
     /// Whether boards are drawn uniformly from the whole space (else from
@@ -118,20 +120,16 @@ impl Sampler {
         if let Some(layers) = &self.layers {
             return Ok(layers.board(distance, rng.below(layers.count(distance))));
         }
-        let shape = self.goal.shape();
+        let goal = self.search.goal();
+        let shape = goal.shape();
         let limits = Limits { timeout: Some(VERIFY_TIMEOUT), ..Limits::default() };
         let length = self.walk_lengths.entry(distance).or_insert(distance);
         for _ in 0..MAX_ATTEMPTS {
-            let board = generate(&self.goal, Scramble::Walk(*length), true, rng);
-            let outcome = solve(
-                &board,
-                &self.goal,
-                Algorithm::IdaStar,
-                HeuristicKind::LinearConflict,
-                &limits,
-                &Tables::NONE,
-            )
-            .map_err(|e| DistanceError::Search(e.to_string()))?;
+            let board = generate(goal, Scramble::Walk(*length), true, rng);
+            let outcome = self
+                .search
+                .solve(&board, &limits, &Tables::NONE)
+                .map_err(|e| DistanceError::Search(e.to_string()))?;
             let optimum = match outcome.status {
                 Status::Solved => outcome.cost().expect("a solved search has a path"),
                 _ => return Err(DistanceError::TooFar { shape, distance }),

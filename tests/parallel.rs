@@ -20,6 +20,11 @@ fn on_threads(threads: usize) -> Limits {
     Limits { threads, ..Limits::default() }
 }
 
+/// IDA* with Manhattan distance under `limits`.
+fn idastar(start: &npuzzle::Tiles, goal: &Goal, limits: &Limits) -> Outcome {
+    solve(start, goal, Algorithm::IdaStar, HeuristicKind::Manhattan, limits, &Tables::NONE).unwrap()
+}
+
 #[test]
 fn parallel_idastar_finds_the_true_cost_of_random_8_puzzles() {
     let truth = eight_puzzle_distances();
@@ -84,28 +89,12 @@ fn a_goal_at_the_start_or_within_the_split_is_found_on_any_thread_count() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let solved = goal.tiles().clone();
     for threads in [1, 2, 3] {
-        let outcome = solve(
-            &solved,
-            &goal,
-            Algorithm::IdaStar,
-            HeuristicKind::Manhattan,
-            &on_threads(threads),
-            &Tables::NONE,
-        )
-        .unwrap();
+        let outcome = idastar(&solved, &goal, &on_threads(threads));
         assert_eq!(outcome.cost(), Some(0));
         // Three moves away: found while the first levels are expanded.
         let start =
             npuzzle::Tiles::new(&crate::util::play(solved.cells(), 4, &["Down", "Right", "Down"])).unwrap();
-        let outcome = solve(
-            &start,
-            &goal,
-            Algorithm::IdaStar,
-            HeuristicKind::Manhattan,
-            &on_threads(threads),
-            &Tables::NONE,
-        )
-        .unwrap();
+        let outcome = idastar(&start, &goal, &on_threads(threads));
         assert_optimal_path(&outcome, start.cells(), &goal, 3, &format!("{threads} threads"));
     }
 }
@@ -115,13 +104,11 @@ fn parallel_idastar_stops_at_its_limits() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
     let shallow = Limits { max_depth: Some(20), threads: 2, ..Limits::default() };
-    let outcome =
-        solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &shallow, &Tables::NONE).unwrap();
+    let outcome = idastar(&start, &goal, &shallow);
     assert_eq!(outcome.status, Status::Limit(npuzzle::LimitKind::Depth(20)));
     let quick =
         Limits { timeout: Some(std::time::Duration::from_millis(30)), threads: 3, ..Limits::default() };
-    let outcome =
-        solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &quick, &Tables::NONE).unwrap();
+    let outcome = idastar(&start, &goal, &quick);
     assert!(matches!(outcome.status, Status::Limit(npuzzle::LimitKind::Time(_))), "{:?}", outcome.status);
     assert!(outcome.path.is_none());
 }
@@ -132,9 +119,7 @@ fn the_expansion_limit_bounds_the_threads_together() {
     let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
     for threads in [2, 3] {
         let limits = Limits { max_expanded: Some(100_000), threads, ..Limits::default() };
-        let outcome =
-            solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &limits, &Tables::NONE)
-                .unwrap();
+        let outcome = idastar(&start, &goal, &limits);
         assert_eq!(outcome.status, Status::Limit(npuzzle::LimitKind::Expanded(100_000)));
         // Each thread adds its count to the total at its periodic check.
         let expanded = outcome.stats.nodes_expanded;

@@ -6,12 +6,12 @@ that layer d is every board whose shortest solution is exactly d moves.
 Each move takes the blank to a cell of the other colour of a checkerboard,
 so every edge joins consecutive layers and none joins a layer to itself: the
 next layer is the neighbours of this one less the previous one, and no other
-layer is ever looked up. Boards are 4 bits a cell in a `u64` (tiles up to
-15), each layer a sorted vector, which keeps the whole 2×5 space (1,814,400
-boards) in 15 MB.
+layer is ever looked up. Boards are [`Packed`] (one `u64` each), each layer
+a sorted vector, which keeps the whole 2×5 space (1,814,400 boards) in
+15 MB.
 */
 
-use super::{Goal, Shape, Tiles};
+use super::{Board, Geometry, Goal, Packed, Shape, Tiles};
 
 /// The most cells a space may have to be enumerated: 10 (every 3×3, 2×4 and
 /// 2×5 board: at most 1,814,400 reachable, a fraction of a second). The
@@ -23,9 +23,8 @@ pub const MAX_ENUMERATED_CELLS: usize = 10;
 #[derive(Clone, Debug)]
 pub struct Layers {
     shape: Shape,
-    /// `by_distance[d]`: the packed boards exactly d moves from the goal,
-    /// sorted.
-    by_distance: Vec<Vec<u64>>,
+    /// `by_distance[d]`: the boards exactly d moves from the goal, sorted.
+    by_distance: Vec<Vec<Packed>>,
     /// Whether the search ran out of boards (so no board is farther than
     /// the last layer).
     complete: bool,
@@ -39,20 +38,16 @@ impl Layers {
         if shape.cells() > MAX_ENUMERATED_CELLS {
             return None;
         }
-        let neighbours: Vec<Vec<usize>> =
-            (0..shape.cells()).map(|cell| shape.neighbours(cell).map(|(_, to)| to).collect()).collect();
-        let mut layers = vec![vec![pack(goal.tiles().cells())]];
+        let geometry = Geometry::plain(shape);
+        let mut layers = vec![vec![Packed::from_tiles(goal.tiles().cells())]];
         let mut complete = false;
         while layers.len() <= up_to {
             let last = &layers[layers.len() - 1];
             let previous = layers.len().checked_sub(2).map_or(&[][..], |d| &layers[d][..]);
             let mut next = Vec::with_capacity(last.len() * 2);
-            for &board in last {
-                let blank = blank(board, shape.cells());
-                for &from in &neighbours[blank] {
-                    let tile = (board >> (4 * from)) & 0xF;
-                    next.push(board & !(0xF << (4 * from)) | tile << (4 * blank));
-                }
+            for board in last {
+                let blank = board.blank();
+                next.extend(geometry.moves(blank).map(|(_, from)| board.slide(blank, from)));
             }
             next.sort_unstable();
             next.dedup();
@@ -75,8 +70,8 @@ impl Layers {
     /// The `index`th board (in a fixed order) exactly `distance` moves from
     /// the goal; `index` must be below [`Layers::count`].
     pub fn board(&self, distance: usize, index: usize) -> Tiles {
-        let packed = self.by_distance[distance][index];
-        let cells: Vec<u16> = (0..self.shape.cells()).map(|c| ((packed >> (4 * c)) & 0xF) as u16).collect();
+        let board = self.by_distance[distance][index];
+        let cells: Vec<u16> = (0..self.shape.cells()).map(|c| u16::from(board.tile(c))).collect();
         Tiles::with_shape(self.shape, &cells).expect("a layer holds permutations")
     }
 
@@ -85,16 +80,6 @@ impl Layers {
     pub fn diameter(&self) -> Option<usize> {
         self.complete.then(|| self.by_distance.len() - 1)
     }
-}
-
-/// Four bits a cell, cell 0 lowest.
-fn pack(cells: &[u16]) -> u64 {
-    cells.iter().enumerate().fold(0, |packed, (cell, &tile)| packed | u64::from(tile) << (4 * cell))
-}
-
-/// The cell of `cells` whose nibble is 0.
-fn blank(packed: u64, cells: usize) -> usize {
-    (0..cells).find(|&cell| (packed >> (4 * cell)).trailing_zeros() >= 4).expect("a board has a blank")
 }
 
 #[cfg(test)]

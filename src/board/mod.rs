@@ -230,10 +230,14 @@ pub struct Step {
 }
 
 impl Geometry {
+    /// Rule length of the plain table: a blank path of two moves that
+    /// changes nothing is a move and its undo.
+    const UNDO_ONLY: usize = 2;
+
     /// The move table for a board of `shape`; its steps leave out only the
     /// move that undoes the last one.
     pub fn new(shape: impl Into<Shape>) -> Geometry {
-        Self::with_rules(shape, 2)
+        Self::with_rules(shape, Self::UNDO_ONLY)
     }
 
     /// [`Geometry::new`] for `shape`, built once per shape and kept: the
@@ -241,7 +245,7 @@ impl Geometry {
     /// take it rather than building it per search, which took a tenth of
     /// the time of an 8-puzzle's A*.
     pub fn plain(shape: impl Into<Shape>) -> &'static Geometry {
-        Self::kept(shape.into(), 2)
+        Self::kept(shape.into(), Self::UNDO_ONLY)
     }
 
     /// The move table whose steps also leave out every move that completes

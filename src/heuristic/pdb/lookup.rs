@@ -95,17 +95,11 @@ impl Parts {
 /// [`Heuristic::Memo`]): where every tile is on the board and on its mirror
 /// image, and each pattern's value. A move changes one tile, so a child
 /// needs one direct and one mirrored lookup, not all of them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct PdbMemo {
     cell_of: [u8; MAX_CELLS],
     mirror_cell_of: [u8; MAX_CELLS],
     parts: Parts,
-}
-
-impl Default for PdbMemo {
-    fn default() -> PdbMemo {
-        PdbMemo { cell_of: [0; MAX_CELLS], mirror_cell_of: [0; MAX_CELLS], parts: Parts::default() }
-    }
 }
 
 /// An additive heuristic over disjoint pattern databases, with the mirror
