@@ -3,8 +3,10 @@ One pattern's database: its table of blank-minimised distances, the checks
 a pattern must pass to have one, and the table's life: built in memory
 (`build.rs` does the search), saved to and loaded from a verified file
 (`store.rs` owns the format), or loaded and rebuilt when the file does not
-verify. The table is anonymous memory rather than a `Vec` so that it can be
-populated in one call and ask for huge pages once filled.
+verify. A loaded table is the file mapped read-only; a built one is
+anonymous memory rather than a `Vec`, so that it can be populated in one
+call, ask for huge pages once filled, and then be sealed read-only like a
+loaded one.
 
 The cache is the user's directory, so what is found there is checked
 before it is trusted or waited on: an entry that is not a regular file (a
@@ -18,7 +20,7 @@ use super::index::{Indexer, MAX_CELLS};
 use super::progress::{Event, Notice, reporter};
 use super::{PdbError, Phase, build, store};
 use crate::board::{Board, Goal, Shape};
-use memmap2::{Advice, MmapMut};
+use memmap2::{Advice, Mmap, MmapMut};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -42,6 +44,14 @@ fn prefer_huge_pages(map: &MmapMut) {
     let _ = map.advise(Advice::HugePage);
 }
 
+/// A filled table, made read-only: loaded tables are file maps, and all
+/// tables then have one type.
+fn sealed(values: MmapMut) -> Result<Mmap, PdbError> {
+    prefer_huge_pages(&values);
+    let bytes = values.len();
+    values.make_read_only().map_err(|source| PdbError::Memory { bytes, source })
+}
+
 /// The exact, blank-minimised pattern distances of one set of tiles.
 #[derive(Debug)]
 pub struct PatternDatabase {
@@ -51,7 +61,7 @@ pub struct PatternDatabase {
     /// `tiles`, padded to a fixed array for the lookup loop.
     pub(super) order: [u8; MAX_CELLS],
     pub(super) indexer: Indexer,
-    pub(super) values: MmapMut,
+    pub(super) values: Mmap,
 }
 
 impl PatternDatabase {
@@ -79,7 +89,7 @@ impl PatternDatabase {
         Indexer::new(cells, tiles.len()).map_or_else(|| bad("too many placements to store"), Ok)
     }
 
-    fn new(goal: &Goal, tiles: &[u8], indexer: Indexer, values: MmapMut) -> PatternDatabase {
+    fn new(goal: &Goal, tiles: &[u8], indexer: Indexer, values: Mmap) -> PatternDatabase {
         let mut order = [0u8; MAX_CELLS];
         order[..tiles.len()].copy_from_slice(tiles);
         PatternDatabase {
@@ -122,8 +132,7 @@ impl PatternDatabase {
             build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
             build::BuildError::Unreached(missing) => PdbError::Unreached { tiles: tiles.to_vec(), missing },
         })?;
-        prefer_huge_pages(&values);
-        Ok(Self::new(goal, tiles, indexer, values))
+        Ok(Self::new(goal, tiles, indexer, sealed(values)?))
     }
 
     /// A database of `tiles` holding `entries` computed elsewhere, one per
@@ -141,7 +150,7 @@ impl PatternDatabase {
         }
         let mut values = table(indexer.len())?;
         values.copy_from_slice(entries);
-        Ok(Self::new(goal, tiles, indexer, values))
+        Ok(Self::new(goal, tiles, indexer, sealed(values)?))
     }
 
     /// The file holding the database of `tiles` for `goal` in `dir`.
@@ -174,15 +183,13 @@ impl PatternDatabase {
         if !meta.is_file() {
             return Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) });
         }
-        let mut values = table(indexer.len())?;
         let layout = goal_bytes(goal);
         let id = identity(goal.shape(), &layout, tiles, &indexer);
         let mut progress = reporter(Phase::Loading, tiles, indexer.len() as u64, report);
-        store::read(path, &id, &mut values, &mut progress).map_err(|e| match e {
+        let values = store::map(path, &id, &mut progress).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
         })?;
-        prefer_huge_pages(&values);
         Ok(Self::new(goal, tiles, indexer, values))
     }
 
