@@ -143,6 +143,10 @@ pub(crate) struct BucketQueue<B: 'static> {
 /// thread's next search: a small search's worth.
 const KEPT_BOARDS: usize = 1 << 14;
 
+/// The most boards an exhausted priority's row of A* may have room for to
+/// stay allocated.
+const KEPT_ROW: usize = 1 << 12;
+
 /// The vectors of a [`BucketQueue`], kept between searches.
 type Spare<B> = (Vec<Vec<Bucket<B>>>, Vec<usize>);
 
@@ -221,12 +225,15 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
                 }
             }
             self.next[key] = if self.deeper_first { 0 } else { usize::MAX };
-            // This priority is exhausted. A*'s stays empty, so its memory
-            // (millions of boards at a 15-puzzle's f) goes back; weighted and
-            // greedy search refill priorities all the time, and freeing
-            // their rows would reallocate them over and over (measured: an
-            // eighth of greedy search's instructions).
-            if self.release {
+            // This priority is exhausted. A*'s stays empty, so a large row's
+            // memory (millions of boards at a 15-puzzle's f) goes back; a
+            // small one is kept for the next search on this thread, which
+            // would otherwise grow it again (measured: a sixth of a batch of
+            // 8-puzzles' instructions). Weighted and greedy search refill
+            // priorities all the time, and freeing their rows would
+            // reallocate them over and over (an eighth of greedy search's
+            // instructions).
+            if self.release && row.iter().map(|bucket| bucket.boards.capacity()).sum::<usize>() > KEPT_ROW {
                 *row = Vec::new();
             }
             self.min_key += 1;
@@ -469,6 +476,8 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     // The path is part of the answer, so its rebuilding is on the clock.
     let path = (status == Status::Solved)
         .then(|| rebuild_path(geometry, target, stats.max_depth, |b| closed.arrival(b)));
+    // Putting the containers away is the search's cost too: on the clock.
+    drop((closed, open));
     stats.runtime = budget.elapsed();
     Outcome { status, path, stats }
 }
