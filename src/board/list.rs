@@ -38,27 +38,42 @@ pub struct Entry {
 /// square (each line's count must then match it).
 pub fn parse_list(text: &str, size: Option<Shape>) -> Vec<Entry> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // One buffer for every line's numbers: lists hold thousands of lines.
+    let mut numbers = Vec::new();
     split_lines(text)
         .enumerate()
         .filter_map(|(index, raw)| {
             let content = raw.split('#').next().unwrap_or("");
-            let tokens: Vec<&str> =
-                content.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
-            (!tokens.is_empty()).then(|| entry(index + 1, &tokens, size))
+            let mut tokens =
+                content.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).peekable();
+            tokens.peek()?;
+            Some(entry(index + 1, tokens, size, &mut numbers))
         })
         .collect()
 }
 
-fn entry(line: usize, tokens: &[&str], size: Option<Shape>) -> Entry {
+fn entry<'t>(
+    line: usize,
+    tokens: impl Iterator<Item = &'t str>,
+    size: Option<Shape>,
+    numbers: &mut Vec<u64>,
+) -> Entry {
     let mut entry = Entry { line, id: None, expected: None, board: Err(ParseErrorKind::Empty) };
-    let numbers: Result<Vec<u64>, _> = tokens.iter().map(|t| number(t)).collect();
-    let numbers = match numbers {
-        Ok(numbers) => numbers,
-        Err(kind) => {
-            entry.board = Err(kind);
-            return entry;
+    // The first two tokens, kept for an id and a length.
+    let mut head = [""; 2];
+    numbers.clear();
+    for (i, token) in tokens.enumerate() {
+        if let Some(slot) = head.get_mut(i) {
+            *slot = token;
         }
-    };
+        match number(token) {
+            Ok(n) => numbers.push(n),
+            Err(kind) => {
+                entry.board = Err(kind);
+                return entry;
+            }
+        }
+    }
     let count = numbers.len();
     let board_cells = |n: usize| {
         if let Some(shape) = size {
@@ -70,9 +85,9 @@ fn entry(line: usize, tokens: &[&str], size: Option<Shape>) -> Entry {
     let (shape, tiles) = if let Some(shape) = board_cells(count) {
         (shape, &numbers[..])
     } else if let Some(shape) = count.checked_sub(2).and_then(board_cells) {
-        entry.id = Some(tokens[0].to_owned());
+        entry.id = Some(head[0].to_owned());
         let Ok(length) = u32::try_from(numbers[1]) else {
-            entry.board = Err(ParseErrorKind::Huge(tokens[1].to_owned()));
+            entry.board = Err(ParseErrorKind::Huge(head[1].to_owned()));
             return entry;
         };
         entry.expected = Some(length);
@@ -81,11 +96,7 @@ fn entry(line: usize, tokens: &[&str], size: Option<Shape>) -> Entry {
         entry.board = Err(ParseErrorKind::ListLine { count, size });
         return entry;
     };
-    let too_big = tiles.iter().find(|&&t| t > u64::from(u16::MAX));
-    entry.board = match too_big {
-        Some(&tile) => Err(ParseErrorKind::OutOfRange { tile, max: shape.cells() - 1 }),
-        None => Tiles::with_shape(shape, &tiles.iter().map(|&t| t as u16).collect::<Vec<_>>()),
-    };
+    entry.board = Tiles::from_numbers(shape, tiles);
     entry
 }
 

@@ -55,8 +55,13 @@ impl Tiles {
     /// # Errors
     /// The same kinds as parsing a file, without a line number.
     pub fn with_shape(shape: Shape, cells: &[u16]) -> Result<Tiles, ParseErrorKind> {
-        let values: Vec<(u64, usize)> = cells.iter().map(|&t| (u64::from(t), 0)).collect();
-        validate(shape, &values)
+        validate_with(shape, cells.len(), |i| (u64::from(cells[i]), 0))
+    }
+
+    /// [`Tiles::with_shape`] for numbers as read, before any is known to
+    /// fit a tile.
+    pub(crate) fn from_numbers(shape: Shape, numbers: &[u64]) -> Result<Tiles, ParseErrorKind> {
+        validate_with(shape, numbers.len(), |i| (numbers[i], 0))
     }
 
     /// The board's shape.
@@ -526,7 +531,16 @@ fn lengths(rows: &[(usize, Vec<u64>)]) -> String {
 
 /// Checks numbers (with their lines; 0 = unknown) form a valid board of `shape`.
 fn validate(shape: Shape, values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKind> {
-    let count = values.len();
+    validate_with(shape, values.len(), |i| values[i])
+}
+
+/// [`validate`] over `count` tiles, the `i`-th with its line given by
+/// `value(i)`: callers holding bare numbers need not pair them up first.
+fn validate_with(
+    shape: Shape,
+    count: usize,
+    value: impl Fn(usize) -> (u64, usize),
+) -> Result<Tiles, ParseErrorKind> {
     if count == 0 {
         return Err(ParseErrorKind::Empty);
     }
@@ -537,7 +551,8 @@ fn validate(shape: Shape, values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKi
         return Err(ParseErrorKind::SizeMismatch { shape, found: count });
     }
     let mut first_seen: Vec<Option<usize>> = vec![None; count];
-    for &(tile, line) in values {
+    for i in 0..count {
+        let (tile, line) = value(i);
         let slot = usize::try_from(tile)
             .ok()
             .and_then(|t| first_seen.get_mut(t))
@@ -551,7 +566,7 @@ fn validate(shape: Shape, values: &[(u64, usize)]) -> Result<Tiles, ParseErrorKi
         return Err(ParseErrorKind::Missing(missing));
     }
     // Every value is below `count` ≤ 65,536 cells: it fits a `u16`.
-    Ok(Tiles { shape, cells: values.iter().map(|&(t, _)| t as u16).collect() })
+    Ok(Tiles { shape, cells: (0..count).map(|i| value(i).0 as u16).collect() })
 }
 
 #[cfg(test)]
