@@ -82,7 +82,7 @@ pub fn compare<E>(
             break;
         }
         let record = match solve(start, goal, algorithm, heuristic, &limits, tables) {
-            Ok(outcome) => Record::new(algorithm, heuristic, start, goal, &outcome),
+            Ok(outcome) => Record::new(algorithm, heuristic, start, goal, outcome),
             Err(e) => Record::failed(algorithm, heuristic, Some(start), e.to_string()),
         };
         on_record(record)?;

@@ -98,7 +98,7 @@ fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Wor
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }
     match prepared.solve(start, &limits, &settings.tables) {
-        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, prepared.goal(), &outcome),
+        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, prepared.goal(), outcome),
         Err(e) => fail(e.to_string()),
     }
 }

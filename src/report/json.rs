@@ -137,7 +137,7 @@ mod tests {
             solve(&start, &goal, Algorithm::Bfs, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE)
                 .unwrap();
         let mut out = Vec::new();
-        let record = Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, &outcome);
+        let record = Record::new(Algorithm::Bfs, HeuristicKind::Manhattan, &start, &goal, outcome);
         write_json(&mut out, &record).unwrap();
         assert_eq!(String::from_utf8(out.clone()).unwrap().lines().count(), 1, "one line");
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();

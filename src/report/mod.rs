@@ -105,10 +105,11 @@ impl Record {
         heuristic: HeuristicKind,
         start: &Tiles,
         goal: &Goal,
-        outcome: &Outcome,
+        outcome: Outcome,
     ) -> Record {
         let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime } =
             outcome.stats;
+        let cost = outcome.cost();
         let note = match outcome.status {
             Status::Solved => None,
             Status::Unsolvable => Some(goal.parity(start.cells()).reason()),
@@ -125,16 +126,16 @@ impl Record {
             height: Some(start.height()),
             start: start.cells().to_vec(),
             goal: goal.tiles().cells().to_vec(),
-            path: outcome.path.clone(),
-            cost: outcome.cost(),
-            depth: outcome.cost(),
+            path: outcome.path,
+            cost,
+            depth: cost,
             nodes_expanded,
             nodes_generated,
             max_frontier,
             max_depth,
             stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
-            branching_factor: outcome.cost().and_then(|d| effective_branching_factor(nodes_generated, d)),
+            branching_factor: cost.and_then(|d| effective_branching_factor(nodes_generated, d)),
             expected: None,
             error: None,
             note,

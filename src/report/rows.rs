@@ -448,7 +448,7 @@ pub(crate) mod tests {
             &Tables::NONE,
         )
         .unwrap();
-        let mut solved = Record::new(Algorithm::AStar, HeuristicKind::Manhattan, &start, &goal, &outcome);
+        let mut solved = Record::new(Algorithm::AStar, HeuristicKind::Manhattan, &start, &goal, outcome);
         solved.file = Some("a, \"quoted\" name.txt".to_owned());
         let mut failed = Record::failed(
             Algorithm::AStar,

@@ -96,7 +96,8 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables);
     status.finish();
     let outcome = outcome?;
-    let record = Record::new(algorithm, heuristic, &start, &goal, &outcome);
+    let ended = outcome.status;
+    let record = Record::new(algorithm, heuristic, &start, &goal, outcome);
     let written = (|| -> Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
         match args.format {
@@ -111,13 +112,13 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     {
         note!("{}: {reason}", record.status);
     }
-    if matches!(outcome.status, npuzzle::Status::Limit(_))
+    if matches!(ended, npuzzle::Status::Limit(_))
         && start.width() > 4
         && let Some(hint) = finishing_hint(algorithm)
     {
         note!("{hint}");
     }
-    verdict_despite_closed_pipe(written, outcome.status.into())
+    verdict_despite_closed_pipe(written, ended.into())
 }
 
 /// What to try when a shortest-path search (or a weighted one) stopped at
