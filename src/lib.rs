@@ -50,6 +50,6 @@ pub use heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
 };
 pub use search::{
-    Algorithm, LimitKind, Limits, Outcome, Prepared, Stats, Status, Tables, Weight, astar, bfs, dfs, greedy,
-    idastar, solve, weighted_astar, weighted_idastar,
+    Algorithm, LimitKind, Limits, Outcome, Prepared, SPLIT_AFTER, Stats, Status, Tables, Weight, astar, bfs,
+    dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
 };

@@ -4,7 +4,8 @@
 
 use crate::util::{Rng, eight_puzzle_distances, optimal, play, puzzle};
 use npuzzle::{
-    Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Status, Tables, read_input, solve,
+    Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Stats, Status, Tables, read_input,
+    solve,
 };
 
 /// Checks that `outcome` solves `start` in exactly `distance` moves.
@@ -17,7 +18,8 @@ pub fn assert_optimal_path(outcome: &Outcome, start: &[u16], goal: &Goal, distan
 }
 
 fn on_threads(threads: usize) -> Limits {
-    Limits { threads, ..Limits::default() }
+    // Every pass split, however small: these searches are.
+    Limits { threads, split_after: Some(0), ..Limits::default() }
 }
 
 /// IDA* with Manhattan distance under `limits`.
@@ -103,11 +105,15 @@ fn a_goal_at_the_start_or_within_the_split_is_found_on_any_thread_count() {
 fn parallel_idastar_stops_at_its_limits() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
-    let shallow = Limits { max_depth: Some(20), threads: 2, ..Limits::default() };
+    let shallow = Limits { max_depth: Some(20), threads: 2, split_after: Some(0), ..Limits::default() };
     let outcome = idastar(&start, &goal, &shallow);
     assert_eq!(outcome.status, Status::Limit(npuzzle::LimitKind::Depth(20)));
-    let quick =
-        Limits { timeout: Some(std::time::Duration::from_millis(30)), threads: 3, ..Limits::default() };
+    let quick = Limits {
+        timeout: Some(std::time::Duration::from_millis(30)),
+        threads: 3,
+        split_after: Some(0),
+        ..Limits::default()
+    };
     let outcome = idastar(&start, &goal, &quick);
     assert!(matches!(outcome.status, Status::Limit(npuzzle::LimitKind::Time(_))), "{:?}", outcome.status);
     assert!(outcome.path.is_none());
@@ -118,7 +124,8 @@ fn the_expansion_limit_bounds_the_threads_together() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let start = read_input(&Input::File(puzzle("korf100/001.txt"))).unwrap();
     for threads in [2, 3] {
-        let limits = Limits { max_expanded: Some(100_000), threads, ..Limits::default() };
+        let limits =
+            Limits { max_expanded: Some(100_000), threads, split_after: Some(0), ..Limits::default() };
         let outcome = idastar(&start, &goal, &limits);
         assert_eq!(outcome.status, Status::Limit(npuzzle::LimitKind::Expanded(100_000)));
         // Each thread adds its count to the total at its periodic check.
@@ -128,4 +135,24 @@ fn the_expansion_limit_bounds_the_threads_together() {
             "{threads} threads: {expanded}"
         );
     }
+}
+
+#[test]
+fn passes_below_the_split_threshold_run_on_one_thread() {
+    // Nothing is split until a pass expands split_after nodes: with a
+    // threshold no pass reaches, two threads do exactly what one does.
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let start = read_input(&Input::File(puzzle("korf100/055.txt"))).unwrap();
+    let run = |threads, split_after| {
+        let limits = Limits { threads, split_after, ..Limits::default() };
+        solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::LinearConflict, &limits, &Tables::NONE)
+            .unwrap()
+    };
+    let alone = run(1, Some(0));
+    let unsplit = run(2, Some(u64::MAX));
+    assert_eq!(unsplit.stats, Stats { runtime: unsplit.stats.runtime, ..alone.stats });
+    assert_eq!(unsplit.path, alone.path);
+    // Split from the second pass on, the cost stays optimal.
+    let split = run(2, Some(1));
+    assert_optimal_path(&split, start.cells(), &goal, optimal("korf100/055.txt"), "korf100/055");
 }

@@ -122,7 +122,7 @@ fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
         by_distance[distance as usize] += 1;
         let tiles = npuzzle::Tiles::new(&start).unwrap();
         for threads in [1, 2] {
-            let limits = Limits { threads, ..Limits::default() };
+            let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
             let outcome =
                 solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &limits, &tables).unwrap();
             assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));

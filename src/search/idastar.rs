@@ -113,6 +113,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     // What one move adds to f: bounds are shown in moves.
     let move_key = rule.key(1, 0, H::UNIT);
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
+    // Expansions of the pass before: small passes are not worth splitting.
+    let mut last_pass = 0;
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
@@ -120,7 +122,13 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         search.budget.show_bound(search.bound as f64 / move_key as f64);
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
-        let flow = if threads == 1 { search.descend(&root) } else { search.pass_in_parallel(&root, threads) };
+        let before = search.stats.nodes_expanded;
+        let flow = if threads == 1 || last_pass < limits.split_after.unwrap_or(super::SPLIT_AFTER) {
+            search.descend(&root)
+        } else {
+            search.pass_in_parallel(&root, threads)
+        };
+        last_pass = search.stats.nodes_expanded - before;
         match flow {
             Flow::Found => break Status::Solved,
             Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),

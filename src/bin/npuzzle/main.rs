@@ -221,6 +221,7 @@ fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         cancel,
         sharing: 1,
         threads: 1,
+        split_after: None,
         monitor: None,
     }
 }
