@@ -10,12 +10,7 @@
 #
 # Release build; figures are process wall time (GNU time), search time and
 # nodes summed from the JSON rows, peak resident memory.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-bin=target/release/npuzzle
-out=${BENCH_OUT:-target/bench}
-mkdir -p "$out"
+source "$(dirname "$0")/setup.sh"
 
 summarise() { # $1 = JSON Lines file
   python3 - "$1" <<'PY'

@@ -9,13 +9,8 @@
 #
 # PDB_DIR (default target/bench/pdb5) holds the tables. Release build; wall and
 # peak memory from GNU time, nodes and search time from the JSON rows.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-bin=target/release/npuzzle
-out=${BENCH_OUT:-target/bench}
+source "$(dirname "$0")/setup.sh"
 pdb=${PDB_DIR:-$out/pdb5}
-mkdir -p "$out"
 
 case "${1:-}" in
 build)

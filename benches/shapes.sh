@@ -8,12 +8,7 @@
 #                                     board and mean length against 2·n³
 #
 # Release build; times are the searches' runtime_ms from --format json (batch --jobs 1).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-bin=target/release/npuzzle
-out=${BENCH_OUT:-target/bench}
-mkdir -p "$out"
+source "$(dirname "$0")/setup.sh"
 
 summary() { # $1 = JSONL file, $2 = label
   python3 - "$1" "$2" <<'PY'

@@ -8,10 +8,7 @@
 #
 # Release build; rates are nodes_generated / runtime_ms from --format json; peak memory is GNU time's
 # maximum resident set size.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-bin=target/release/npuzzle
+source "$(dirname "$0")/setup.sh"
 
 case "${1:-}" in
   8-puzzle)
