@@ -142,7 +142,7 @@ mod tests {
             let one = default_max_nodes_per_job(3, algorithm, 1);
             assert_eq!(one, crate::search::default_max_nodes::<crate::board::Packed>(algorithm));
             assert_eq!(default_max_nodes_per_job(3, algorithm, 4), one / 4);
-            let wide = crate::search::default_max_nodes::<crate::board::Wide<32>>(algorithm);
+            let wide = crate::search::default_max_nodes::<crate::board::Packed128>(algorithm);
             assert_eq!(default_max_nodes_per_job(5, algorithm, 2), wide / 2);
         }
     }

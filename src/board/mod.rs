@@ -3,7 +3,8 @@ Board encodings and the geometry every search shares.
 
 A search never touches bits: it asks a [`Board`] for the blank, a tile, or the
 board after a slide, and asks a [`Geometry`] where the blank may go. Boards up
-to 4×4 are one `u64` ([`Packed`]); larger ones are [`Wide`]. Each search is
+to 4×4 are one `u64` ([`Packed`]), up to 25 cells one `u128` ([`Packed128`]);
+larger ones are [`Wide`]. Each search is
 written once and monomorphised per encoding.
 */
 
@@ -13,6 +14,7 @@ mod generate;
 mod goal;
 mod list;
 mod packed;
+mod packed128;
 mod parse;
 mod read;
 mod shape;
@@ -24,6 +26,7 @@ pub use goal::{Goal, GoalSpec, Parity};
 pub use list::list_line;
 pub use list::{Entry, MAX_LIST_BYTES, parse_list};
 pub use packed::Packed;
+pub use packed128::Packed128;
 pub(crate) use parse::io_message;
 pub use parse::{
     Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, display_grid, parse_board, parse_board_with,

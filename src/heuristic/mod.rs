@@ -323,6 +323,10 @@ mod tests {
         }
         walk::<Packed>(&Goal::new(&GoalSpec::Snail, 4).unwrap(), 300);
         walk::<crate::board::Wide>(&Goal::new(&GoalSpec::BlankLast, 5).unwrap(), 300);
+        walk::<crate::board::Packed128>(&Goal::new(&GoalSpec::Snail, 5).unwrap(), 300);
+        walk::<crate::board::Packed128>(&Goal::new(&GoalSpec::BlankFirst, Shape::new(6, 4)).unwrap(), 300);
+        walk::<crate::board::Packed128>(&Goal::new(&GoalSpec::BlankLast, Shape::new(3, 6)).unwrap(), 300);
+        walk::<crate::board::Wide>(&Goal::new(&GoalSpec::Snail, 6).unwrap(), 300);
         for (w, h) in [(3, 2), (2, 5), (5, 3), (4, 7)] {
             let shape = Shape::new(w, h);
             walk::<crate::board::Wide>(&Goal::new(&GoalSpec::Snail, shape).unwrap(), 300);

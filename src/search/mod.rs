@@ -28,7 +28,7 @@ pub use monitor::{Monitor, Snapshot};
 pub use rows::{RowsOutcome, rows};
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
-use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Shape, Tiles, Wide};
+use crate::board::{Board, Geometry, Goal, MAX_SEARCH_SIDE, Move, Packed, Packed128, Shape, Tiles, Wide};
 use crate::error::Error;
 use crate::heuristic::pdb::catalogue;
 use crate::heuristic::{
@@ -641,11 +641,15 @@ impl Prepared {
             let pdb = pattern_databases(goal, tables)?;
             return Ok(match Encoding::of(shape) {
                 Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
+                Encoding::Packed128 => {
+                    run(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
+                }
                 _ => run(algorithm, &Wide::<32>::from_tiles(start.cells()), goal, pdb, limits),
             });
         }
         Ok(match Encoding::of(shape) {
             Encoding::Packed => self.solve_as::<Packed>(start, limits),
+            Encoding::Packed128 => self.solve_as::<Packed128>(start, limits),
             Encoding::Wide32 => self.solve_as::<Wide<32>>(start, limits),
             Encoding::Wide64 => self.solve_as::<Wide<64>>(start, limits),
             Encoding::Wide256 => self.solve_as::<Wide<256>>(start, limits),
@@ -674,7 +678,9 @@ impl Prepared {
 enum Encoding {
     /// [`Packed`], up to 16 cells.
     Packed,
-    /// [`Wide<32>`](Wide), up to 32 cells: 5×5 and 4×8.
+    /// [`Packed128`], up to 25 cells: 5×5, 4×6, 3×8.
+    Packed128,
+    /// [`Wide<32>`](Wide), up to 32 cells: 4×7, 4×8.
     Wide32,
     /// [`Wide<64>`](Wide), up to 64 cells.
     Wide64,
@@ -686,6 +692,7 @@ impl Encoding {
     fn of(shape: Shape) -> Encoding {
         match shape.cells() {
             cells if cells <= Packed::CAPACITY => Encoding::Packed,
+            cells if cells <= Packed128::CAPACITY => Encoding::Packed128,
             cells if cells <= Wide::<32>::CAPACITY => Encoding::Wide32,
             cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
             _ => Encoding::Wide256,
@@ -698,6 +705,7 @@ impl Encoding {
 pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
     match Encoding::of(shape) {
         Encoding::Packed => default_max_nodes::<Packed>(algorithm),
+        Encoding::Packed128 => default_max_nodes::<Packed128>(algorithm),
         Encoding::Wide32 => default_max_nodes::<Wide<32>>(algorithm),
         Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
         Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
@@ -817,5 +825,32 @@ mod tests {
         assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
         assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
         assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
+    }
+
+    /// The encoding is an implementation detail: a board of 17 to 25 cells
+    /// is searched as [`Packed128`], and every figure must be what the
+    /// one-byte-a-cell [`Wide`] gives.
+    #[test]
+    fn packed128_and_wide_boards_search_alike() {
+        use crate::board::{GoalSpec, Scramble, SplitMix64, generate};
+        for (shape, seed) in [(Shape::new(5, 5), 1), (Shape::new(4, 5), 2), (Shape::new(6, 3), 3)] {
+            let goal = Goal::new(&GoalSpec::Snail, shape).unwrap();
+            let start = generate(&goal, Scramble::Walk(40), true, &mut SplitMix64::new(seed));
+            let lc = LinearConflict::new(&goal);
+            let limits = Limits { max_nodes: Some(200_000), ..Limits::default() };
+            for algorithm in [
+                Algorithm::AStar,
+                Algorithm::IdaStar,
+                Algorithm::Greedy,
+                Algorithm::WeightedAStar(Weight::ratio(2, 1)),
+            ] {
+                let packed = run(algorithm, &Packed128::from_tiles(start.cells()), &goal, &lc, &limits);
+                let wide = run(algorithm, &Wide::<32>::from_tiles(start.cells()), &goal, &lc, &limits);
+                assert_eq!(packed.status, Status::Solved, "{shape} {algorithm:?}");
+                assert_eq!(packed.path, wide.path, "{shape} {algorithm:?}");
+                assert_eq!(packed.stats.nodes_expanded, wide.stats.nodes_expanded, "{shape} {algorithm:?}");
+                assert_eq!(packed.stats.stored, wide.stats.stored, "{shape} {algorithm:?}");
+            }
+        }
     }
 }
