@@ -326,6 +326,11 @@ pub(crate) trait Closed<B: Board> {
     fn close(&mut self, entry: B::Tagged, g: u32) -> bool;
     /// Whether reaching `child` at depth `g` can be skipped.
     fn settled(&self, child: &B::Tagged, g: u32) -> bool;
+    /// A hint that [`Closed::settled`] will soon be asked about `child`.
+    #[inline]
+    fn prefetch(&self, child: &B::Tagged) {
+        let _ = child;
+    }
     /// The move that reached an expanded board.
     fn arrival(&self, board: &B) -> Option<Move>;
     fn len(&self) -> usize;
@@ -346,6 +351,10 @@ impl<B: Board> Closed<B> for TaggedSet<B> {
     #[inline]
     fn settled(&self, child: &B::Tagged, _: u32) -> bool {
         self.get(child).is_some()
+    }
+    #[inline]
+    fn prefetch(&self, child: &B::Tagged) {
+        TaggedSet::prefetch(self, child);
     }
     fn arrival(&self, board: &B) -> Option<Move> {
         self.get(&board.tag(None)).and_then(|t| B::untag(t).1)
@@ -398,6 +407,11 @@ impl<B: Board> Closed<B> for Reopening<B> {
     }
 }
 
+/// Closed boards past which the children's slots are fetched ahead
+/// ([`TaggedSet::prefetch`]): below, the set sits in the cache and the
+/// extra slides only cost (8-puzzle A*: 0.8 → 0.9 ms).
+const PREFETCH_FROM: usize = 1 << 15;
+
 /// Best-first search from `start` to `goal` in the order of `rule`, with
 /// open list `Q` and closed set `C`: textbook graph search, the goal tested
 /// on removal, nodes deeper than `limits.max_depth` not expanded.
@@ -449,6 +463,11 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         let blank = board.blank();
         let child_g = g + 1;
         let back = arrival.map(Move::inverse);
+        if closed.len() > PREFETCH_FROM {
+            for (mv, from) in geometry.moves(blank) {
+                closed.prefetch(&board.slide(blank, from).tag(Some(mv)));
+            }
+        }
         for (mv, from) in geometry.moves(blank) {
             stats.nodes_generated += 1;
             if Some(mv) == back {

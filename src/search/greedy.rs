@@ -13,7 +13,7 @@ use crate::heuristic::Heuristic;
 
 /// Greedy best-first graph search from `start` to `goal` guided by `h`.
 ///
-/// The open list is ordered by h, ties to the deeper node, then the most
+/// The open list is ordered by h, ties to the shallower node, then the most
 /// recent; the goal is tested on removal; a board is closed by its first
 /// expansion and never reopened; nodes deeper than `limits.max_depth` are
 /// not expanded. The same figures and limits as A*.

@@ -73,6 +73,25 @@ impl<B: Board> TaggedSet<B> {
         }
     }
 
+    /// Starts loading the slot where [`TaggedSet::get`] will first look for
+    /// `key`: a search that asks for the slots of all of a node's children
+    /// before looking any up waits for their cache misses once, not once
+    /// per child (they were half of greedy search's time on the 24-puzzle).
+    #[inline]
+    pub(crate) fn prefetch(&self, key: &B::Tagged) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let hash = B::tagged_hash(key);
+            let shard = &self.shards[(hash >> (64 - SHARD_BITS)) as usize];
+            let slot = shard.slots.as_ptr().wrapping_add(hash as usize & (shard.slots.len() - 1));
+            // SAFETY: a prefetch is a hint that never faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Inserts `value` unless its board is already stored; true if inserted.
     #[inline]
     pub(crate) fn insert(&mut self, value: B::Tagged) -> bool {
