@@ -104,14 +104,7 @@ impl LinearConflict {
             let digit = |t: usize| if line_of[t] as usize == line { 1 + usize::from(key[t]) } else { 0 };
             let (mut before, mut after) = (0, 0);
             for cell in cells {
-                let now = child.tile(cell) as usize;
-                let was = if cell == from {
-                    tile
-                } else if cell == to {
-                    0
-                } else {
-                    now
-                };
+                let (was, now) = before_and_after_slide(child, cell, (tile, from, to));
                 after = after * base + digit(now);
                 before = before * base + digit(was);
             }
@@ -120,14 +113,7 @@ impl LinearConflict {
         let (mut tails_before, mut tails_after) = ([0u8; MAX_SEARCH_SIDE], [0u8; MAX_SEARCH_SIDE]);
         let (mut before, mut after) = (Order::new(&mut tails_before), Order::new(&mut tails_after));
         for cell in cells {
-            let now = child.tile(cell) as usize;
-            let was = if cell == from {
-                tile
-            } else if cell == to {
-                0
-            } else {
-                now
-            };
+            let (was, now) = before_and_after_slide(child, cell, (tile, from, to));
             if line_of[now] as usize == line {
                 after.push(key[now]);
             }
@@ -137,6 +123,25 @@ impl LinearConflict {
         }
         (before.removals(), after.removals())
     }
+}
+
+/// The tile on `cell` of the parent and of `child`, which is the parent
+/// after `tile` slid from `from` to `to`.
+#[inline]
+fn before_and_after_slide<B: Board>(
+    child: &B,
+    cell: usize,
+    (tile, from, to): (usize, usize, usize),
+) -> (usize, usize) {
+    let now = child.tile(cell) as usize;
+    let was = if cell == from {
+        tile
+    } else if cell == to {
+        0
+    } else {
+        now
+    };
+    (was, now)
 }
 
 /// No slide, for [`LinearConflict::before_and_after`] on a board as it
