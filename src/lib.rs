@@ -51,5 +51,5 @@ pub use heuristic::{
 };
 pub use search::{
     Algorithm, LimitKind, Limits, Outcome, Prepared, SPLIT_AFTER, Stats, Status, Tables, Weight, astar, bfs,
-    dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
+    cores, dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
 };

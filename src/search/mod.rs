@@ -145,6 +145,12 @@ impl fmt::Display for Algorithm {
 /// up most of the gain on searches of about a million expansions.
 pub const SPLIT_AFTER: u64 = 50_000;
 
+/// The machine's cores (1 if unknown): what IDA* splits a pass between by
+/// default, and what building and verifying pattern databases use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// When a search must give up.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

@@ -18,7 +18,7 @@ use cli::{
 use exit::Exit;
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, cores, solve};
 use progress::SearchStatus;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -224,11 +224,6 @@ fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         split_after: None,
         monitor: None,
     }
-}
-
-/// The machine's cores (1 if unknown).
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a

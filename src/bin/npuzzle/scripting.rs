@@ -10,7 +10,7 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    cores, finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
+    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
     verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
@@ -18,6 +18,7 @@ use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::read_input_with;
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
+use npuzzle::cores;
 use npuzzle::exact::Sampler;
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
 use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, Tables, Tiles};

@@ -119,7 +119,7 @@ impl PatternDatabase {
             goal_cells: &goal_cells,
             blank: goal.cell_of(0) as u8,
         };
-        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let threads = crate::search::cores();
         let total = indexer.len() as u64;
         let mut progress = reporter(Phase::Building, tiles, total, report);
         progress(0);

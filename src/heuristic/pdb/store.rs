@@ -32,6 +32,7 @@ are written to a temporary name in the same directory and renamed into
 place, so a killed build never leaves a partial file under the real name.
 */
 
+use crate::search::cores;
 use memmap2::{Mmap, MmapOptions};
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -340,11 +341,6 @@ pub(crate) fn checksum(data: &[u8]) -> u64 {
     let mut hasher = Checksum::new();
     hasher.update(data);
     hasher.finish()
-}
-
-/// The cores a checksum may use.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// The file checksum of `data`: the [`checksum`] of each `segment`-byte
