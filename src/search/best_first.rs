@@ -324,13 +324,22 @@ pub(crate) trait Closed<B: Board> {
     /// Records `entry` (reached at depth `g`) as expanded; false when it is
     /// stale, i.e. the board was expanded before at least as cheaply.
     fn close(&mut self, entry: B::Tagged, g: u32) -> bool;
-    /// Whether reaching `child` at depth `g` can be skipped.
-    fn settled(&self, child: &B::Tagged, g: u32) -> bool;
-    /// A hint that [`Closed::settled`] will soon be asked about `child`.
+    /// Where looking `child` up starts (its hash, for a set that has one),
+    /// computed once for [`Closed::prefetch`] and [`Closed::settled`].
     #[inline]
-    fn prefetch(&self, child: &B::Tagged) {
+    fn probe(&self, child: &B::Tagged) -> u64 {
         let _ = child;
+        0
     }
+    /// A hint that [`Closed::settled`] will soon be asked about the child
+    /// of this `probe`.
+    #[inline]
+    fn prefetch(&self, probe: u64) {
+        let _ = probe;
+    }
+    /// Whether reaching `child` (whose [`Closed::probe`] is `probe`) at
+    /// depth `g` can be skipped.
+    fn settled(&self, child: &B::Tagged, probe: u64, g: u32) -> bool;
     /// The move that reached an expanded board.
     fn arrival(&self, board: &B) -> Option<Move>;
     fn len(&self) -> usize;
@@ -349,12 +358,16 @@ impl<B: Board> Closed<B> for TaggedSet<B> {
         self.insert(entry)
     }
     #[inline]
-    fn settled(&self, child: &B::Tagged, _: u32) -> bool {
-        self.get(child).is_some()
+    fn probe(&self, child: &B::Tagged) -> u64 {
+        B::tagged_hash(child)
     }
     #[inline]
-    fn prefetch(&self, child: &B::Tagged) {
-        TaggedSet::prefetch(self, child);
+    fn prefetch(&self, probe: u64) {
+        TaggedSet::prefetch(self, probe);
+    }
+    #[inline]
+    fn settled(&self, child: &B::Tagged, probe: u64, _: u32) -> bool {
+        self.get_hashed(child, probe).is_some()
     }
     fn arrival(&self, board: &B) -> Option<Move> {
         self.get(&board.tag(None)).and_then(|t| B::untag(t).1)
@@ -396,7 +409,7 @@ impl<B: Board> Closed<B> for Reopening<B> {
         }
     }
     #[inline]
-    fn settled(&self, child: &B::Tagged, g: u32) -> bool {
+    fn settled(&self, child: &B::Tagged, _: u64, g: u32) -> bool {
         self.records.get(&B::untag(*child).0).is_some_and(|&r| r >> 3 <= g)
     }
     fn arrival(&self, board: &B) -> Option<Move> {
@@ -463,18 +476,28 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         let blank = board.blank();
         let child_g = g + 1;
         let back = arrival.map(Move::inverse);
-        if closed.len() > PREFETCH_FROM {
-            for (mv, from) in geometry.moves(blank) {
-                closed.prefetch(&board.slide(blank, from).tag(Some(mv)));
-            }
-        }
+        // Each child's board and probe once, every probe's slot fetched
+        // before the first lookup; the parent's entry stays empty.
+        let prefetch = closed.len() > PREFETCH_FROM;
+        let mut children = [(None, B::VACANT, 0); 4];
+        let mut count = 0;
         for (mv, from) in geometry.moves(blank) {
-            stats.nodes_generated += 1;
-            if Some(mv) == back {
-                continue; // the parent: expanded a moment ago, one move cheaper
+            if Some(mv) != back {
+                let child = board.slide(blank, from).tag(Some(mv));
+                let probe = closed.probe(&child);
+                if prefetch {
+                    closed.prefetch(probe);
+                }
+                children[count] = (Some(from), child, probe);
             }
-            let child = board.slide(blank, from).tag(Some(mv));
-            if closed.settled(&child, child_g) {
+            count += 1;
+        }
+        for &(from, child, probe) in &children[..count] {
+            stats.nodes_generated += 1;
+            let Some(from) = from else {
+                continue; // the parent: expanded a moment ago, one move cheaper
+            };
+            if closed.settled(&child, probe, child_g) {
                 continue;
             }
             let stored = closed.len() + open.len();

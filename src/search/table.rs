@@ -57,7 +57,12 @@ impl<B: Board> TaggedSet<B> {
     /// The stored value holding the same board as `key`, tag included.
     #[inline]
     pub(crate) fn get(&self, key: &B::Tagged) -> Option<B::Tagged> {
-        let hash = B::tagged_hash(key);
+        self.get_hashed(key, B::tagged_hash(key))
+    }
+
+    /// [`TaggedSet::get`] of a `key` whose [`Board::tagged_hash`] is `hash`.
+    #[inline]
+    pub(crate) fn get_hashed(&self, key: &B::Tagged, hash: u64) -> Option<B::Tagged> {
         let shard = &self.shards[(hash >> (64 - SHARD_BITS)) as usize];
         let mask = shard.slots.len() - 1;
         let mut i = hash as usize & mask;
@@ -73,23 +78,23 @@ impl<B: Board> TaggedSet<B> {
         }
     }
 
-    /// Starts loading the slot where [`TaggedSet::get`] will first look for
-    /// `key`: a search that asks for the slots of all of a node's children
-    /// before looking any up waits for their cache misses once, not once
-    /// per child (they were half of greedy search's time on the 24-puzzle).
+    /// Starts loading the slot where [`TaggedSet::get_hashed`] will first
+    /// look for a key of this `hash`: a search that asks for the slots of
+    /// all of a node's children before looking any up waits for their cache
+    /// misses once, not once per child (they were half of greedy search's
+    /// time on the 24-puzzle).
     #[inline]
-    pub(crate) fn prefetch(&self, key: &B::Tagged) {
+    pub(crate) fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let hash = B::tagged_hash(key);
             let shard = &self.shards[(hash >> (64 - SHARD_BITS)) as usize];
             let slot = shard.slots.as_ptr().wrapping_add(hash as usize & (shard.slots.len() - 1));
             // SAFETY: a prefetch is a hint that never faults, whatever the address.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let _ = hash;
     }
 
     /// Inserts `value` unless its board is already stored; true if inserted.
