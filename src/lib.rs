@@ -4,7 +4,8 @@ npuzzle: a correct, fast solver for N×N sliding-tile puzzles.
 The crate is laid out as the data flows:
 
 - [`board`]: encodings behind the [`Board`] trait ([`Packed`] `u64` up to
-  4×4, [`Packed128`] `u128` up to 25 cells, [`Wide`] above), parsing ([`read_input`]), goals and the parity rule,
+  4×4, [`Packed128`] `u128` up to 25 cells, [`PackedWords`] up to 50,
+  [`Wide`] above), parsing ([`read_input`]), goals and the parity rule,
   and the move tables ([`Geometry`]) searches step through.
 - [`heuristic`]: lower bounds behind the [`Heuristic`] trait, up to the
   additive pattern databases of [`heuristic::pdb`] (built once, cached on
@@ -42,8 +43,8 @@ pub mod report;
 pub mod search;
 
 pub use board::{
-    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Packed128, Parity, ParseError, Tiles, Wide,
-    read_input, replay, replay_each,
+    Board, Geometry, Goal, GoalSpec, Input, Move, Packed, Packed128, PackedWords, Parity, ParseError, Tiles,
+    Wide, read_input, replay, replay_each,
 };
 pub use error::Error;
 pub use heuristic::{

@@ -15,6 +15,7 @@ mod goal;
 mod list;
 mod packed;
 mod packed128;
+mod packed_words;
 mod parse;
 mod read;
 mod shape;
@@ -26,6 +27,7 @@ pub use goal::{Goal, GoalSpec, Parity};
 pub use list::list_line;
 pub use list::{Entry, MAX_LIST_BYTES, parse_list};
 pub use packed::Packed;
+pub use packed_words::PackedWords;
 pub use packed128::Packed128;
 pub(crate) use parse::io_message;
 pub use parse::{

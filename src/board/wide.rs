@@ -1,10 +1,11 @@
 /*!
-`Wide`: a board of more than 16 cells, one byte per cell, blank cached.
+`Wide`: a board of any size up to 256 cells, one byte per cell, blank
+cached.
 
-Above 16 cells a tile no longer fits in a nibble of one word; a byte per
-cell keeps slides to two stores. The capacity `N` is a parameter so a board
-carries (hashes, compares, stores) no more bytes than its size class needs:
-`Wide<32>` up to 5×5 and 4×8, `Wide<64>` up to 8×8, `Wide<256>` up to 16×16.
+Searches use it past 50 cells (`Wide<64>` up to 8×8, `Wide<256>` up to
+16×16); smaller boards have denser encodings, which the tests check against
+this plain one. The capacity `N` is a parameter so a board
+carries (hashes, compares, stores) no more bytes than its size class needs.
 Equality and hashing ignore the cached blank, which is derived from the
 cells.
 */
