@@ -245,7 +245,7 @@ fn a_search_that_stops_on_a_wide_board_names_the_options_that_finish() {
     let out = npuzzle().args(["solve", "-", "--max-nodes", "2000"]).write_stdin(board).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("--weight 2") && stderr.contains("--algo rows"), "{stderr}");
+    assert!(stderr.contains("--weight 3") && stderr.contains("--algo rows"), "{stderr}");
     // A 4x4 board stopped the same way gets no such hint: optimal search is
     // the right tool there.
     let out = npuzzle().args(["solve", "puzzles/korf100/001.txt", "--max-nodes", "2000"]).output().unwrap();

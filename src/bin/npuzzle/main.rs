@@ -127,9 +127,9 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
 fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
     match algorithm {
         Algorithm::AStar | Algorithm::IdaStar => Some(
-            "hint: boards wider than 4 are mostly out of reach of shortest-path search; these finish: \
-             --weight 2 (paths at most twice the shortest), --algo greedy (faster, longer paths) or \
-             --algo rows (any size in well under a second, longer still)",
+            "hint: boards wider than 4 are mostly out of reach of shortest-path search; try --weight 3 or 4 \
+             (paths at most 3 or 4 times the shortest, in practice far less; up to 7x7), --algo greedy \
+             (fast, longer paths) or --algo rows (any size in well under a second, longer still)",
         ),
         Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) => Some(
             "hint: a larger --weight searches fewer nodes; --algo greedy and --algo rows (any size in well \
