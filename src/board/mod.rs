@@ -180,6 +180,18 @@ pub(crate) const fn code_move(code: u8) -> Option<Move> {
     if code == 0 { None } else { Some(Move::from_index(code as usize - 1)) }
 }
 
+/// The low bit of each of `fields` fields of `bits` bits from bit 0: what
+/// the packed encodings subtract to find their one zero field, the blank.
+pub(crate) const fn field_low_bits(bits: usize, fields: usize) -> u128 {
+    let mut low = 0;
+    let mut field = 0;
+    while field < fields {
+        low |= 1 << (bits * field);
+        field += 1;
+    }
+    low
+}
+
 /// A strong 64-bit mixer (the `SplitMix64` finaliser), so table indices can
 /// come from any bits of the hash.
 #[inline]

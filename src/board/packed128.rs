@@ -11,7 +11,7 @@ found with a few word operations instead of being stored; the three bits
 above the 25 fields carry the arrival move in tagged form.
 */
 
-use super::{Board, Move, code_move, mix64, move_code};
+use super::{Board, Move, code_move, field_low_bits, mix64, move_code};
 use std::fmt;
 
 /// Bits per cell.
@@ -21,21 +21,11 @@ const CELLS: usize = 25;
 /// One cell's bits.
 const FIELD: u128 = (1 << BITS) - 1;
 /// The low bit of every field.
-const LOW_BITS: u128 = low_bits();
+const LOW_BITS: u128 = field_low_bits(BITS, CELLS);
 /// The 125 bits of the cells; the three above hold a tag.
 const BOARD_BITS: u128 = (1 << (BITS * CELLS)) - 1;
 /// Where the tag starts.
 const TAG_SHIFT: usize = BITS * CELLS;
-
-const fn low_bits() -> u128 {
-    let mut bits = 0;
-    let mut cell = 0;
-    while cell < CELLS {
-        bits |= 1 << (BITS * cell);
-        cell += 1;
-    }
-    bits
-}
 
 /// A board of up to 25 cells packed into a `u128` (cell `i` in bits
 /// `5i..5i+5`, the bits above the cells zero).

@@ -13,7 +13,7 @@ blank's and the blank is found with word operations instead of being
 stored; the tag rides in the four bits above the first word's cells.
 */
 
-use super::{Board, Move, code_move, mix64, move_code};
+use super::{Board, Move, code_move, field_low_bits, mix64, move_code};
 use std::fmt;
 
 /// Bits per cell.
@@ -25,19 +25,9 @@ const FIELD: u64 = (1 << BITS) - 1;
 /// The 60 bits of a word's cells; the four above are spare.
 const CELL_BITS: u64 = (1 << (BITS * PER_WORD)) - 1;
 /// The low bit of every field of a word.
-const LOW_BITS: u64 = low_bits();
+const LOW_BITS: u64 = field_low_bits(BITS, PER_WORD) as u64;
 /// Where the tag starts in the first word.
 const TAG_SHIFT: usize = BITS * PER_WORD;
-
-const fn low_bits() -> u64 {
-    let mut bits = 0;
-    let mut cell = 0;
-    while cell < PER_WORD {
-        bits |= 1 << (BITS * cell);
-        cell += 1;
-    }
-    bits
-}
 
 /// A board of up to `10·K` cells, at most 64 (a tile fits six bits): cell
 /// `i` in bits `6(i % 10)..` of word `i / 10`, the spare bits zero.
