@@ -116,6 +116,8 @@ pub(crate) trait OpenList<B> {
     fn pop(&mut self) -> Option<(u64, u32, u32, B)>;
     /// Entries held, stale ones included.
     fn len(&self) -> usize;
+    /// An entry likely to come out next, if one is at hand without a search.
+    fn upcoming(&self) -> Option<&B>;
 }
 
 /// The boards of one (priority, g), and their h.
@@ -161,6 +163,15 @@ impl<B: 'static> Drop for BucketQueue<B> {
 
 impl<B: 'static> OpenList<B> for BucketQueue<B> {
     const ENTRY_BYTES: u64 = std::mem::size_of::<B>() as u64;
+
+    /// The top of the bucket the last pop took from, unless a child pushed
+    /// since sorts before it.
+    #[inline]
+    fn upcoming(&self) -> Option<&B> {
+        let key = self.min_key;
+        let g = *self.next.get(key)?;
+        self.buckets.get(key)?.get(g)?.boards.last()
+    }
 
     fn new<R: Rule>() -> Self {
         let (mut buckets, mut next) = spare::take::<Spare<B>>().unwrap_or_default();
@@ -296,6 +307,11 @@ impl<B> OpenList<B> for HeapQueue<B> {
     #[inline]
     fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
         self.heap.pop().map(|item| (item.key, item.rank ^ self.flip, item.h, item.board))
+    }
+
+    #[inline]
+    fn upcoming(&self) -> Option<&B> {
+        self.heap.peek().map(|item| &item.board)
     }
 
     #[inline]
@@ -455,6 +471,13 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         let Some((_, g, h_board, entry)) = open.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
+        // The entry after this one is closed next: its slot loads while
+        // this node expands (the children's own slots are fetched below).
+        if closed.len() > PREFETCH_FROM
+            && let Some(next) = open.upcoming()
+        {
+            closed.prefetch(closed.probe(next));
+        }
         if !closed.close(entry, g) {
             continue; // stale: this board came out before, at least as cheaply
         }
