@@ -21,8 +21,8 @@ use std::sync::OnceLock;
 /// 117,649 for 6×6, where counting took a quarter of greedy search's time.
 const MAX_TABULATED: usize = 6;
 
-/// The conflicts of every line of n cells, by [`LineTable::index`], once
-/// per process.
+/// The conflicts of every line of n cells, indexed as [`LineTable`] says,
+/// built once per process.
 static TABLES: [OnceLock<Box<[u8]>>; MAX_TABULATED + 1] = [const { OnceLock::new() }; MAX_TABULATED + 1];
 
 /// Conflicts looked up by the goal positions a line holds: each cell is a

@@ -471,11 +471,10 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         let Some((_, g, h_board, entry)) = open.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
-        // The entry after this one is closed next: its slot loads while
-        // this node expands (the children's own slots are fetched below).
-        if closed.len() > PREFETCH_FROM
-            && let Some(next) = open.upcoming()
-        {
+        // Past the cache, the entry after this one is closed next: its slot
+        // loads while this node expands (the children's are fetched below).
+        let prefetch = closed.len() > PREFETCH_FROM;
+        if prefetch && let Some(next) = open.upcoming() {
             closed.prefetch(closed.probe(next));
         }
         if !closed.close(entry, g) {
@@ -501,7 +500,6 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         let back = arrival.map(Move::inverse);
         // Each child's board and probe once, every probe's slot fetched
         // before the first lookup; the parent's entry stays empty.
-        let prefetch = closed.len() > PREFETCH_FROM;
         let mut children = [(None, B::VACANT, 0); 4];
         let mut count = 0;
         for (mv, from) in geometry.moves(blank) {

@@ -23,6 +23,13 @@ const INITIAL_SLOTS: usize = 1 << 6;
 /// that clearing it costs no more than allocating a fresh one.
 const KEPT_SLOTS: usize = 2 << (SHARD_BITS + 6);
 
+/// The shard a hash's board lives in: its top bits, so the low bits that
+/// pick a slot within the shard stay independent of the choice.
+#[inline]
+fn shard_of(hash: u64) -> usize {
+    (hash >> (64 - SHARD_BITS)) as usize
+}
+
 struct Shard<T> {
     slots: Vec<T>,
     len: usize,
@@ -63,7 +70,7 @@ impl<B: Board> TaggedSet<B> {
     /// [`TaggedSet::get`] of a `key` whose [`Board::tagged_hash`] is `hash`.
     #[inline]
     pub(crate) fn get_hashed(&self, key: &B::Tagged, hash: u64) -> Option<B::Tagged> {
-        let shard = &self.shards[(hash >> (64 - SHARD_BITS)) as usize];
+        let shard = &self.shards[shard_of(hash)];
         let mask = shard.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
@@ -88,7 +95,7 @@ impl<B: Board> TaggedSet<B> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let shard = &self.shards[(hash >> (64 - SHARD_BITS)) as usize];
+            let shard = &self.shards[shard_of(hash)];
             let slot = shard.slots.as_ptr().wrapping_add(hash as usize & (shard.slots.len() - 1));
             // SAFETY: a prefetch is a hint that never faults, whatever the address.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
@@ -101,7 +108,7 @@ impl<B: Board> TaggedSet<B> {
     #[inline]
     pub(crate) fn insert(&mut self, value: B::Tagged) -> bool {
         let hash = B::tagged_hash(&value);
-        let shard = &mut self.shards[(hash >> (64 - SHARD_BITS)) as usize];
+        let shard = &mut self.shards[shard_of(hash)];
         let mask = shard.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
