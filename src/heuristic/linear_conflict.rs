@@ -38,24 +38,32 @@ impl LineTable {
     /// The table for lines of up to `n` cells, when it is small enough.
     fn new(n: usize) -> Option<LineTable> {
         let removals = TABLES.get(n)?.get_or_init(|| {
-            let base = n + 1;
-            let mut tails = [0u8; MAX_TABULATED];
-            (0..base.pow(n as u32))
-                .map(|index| {
-                    let mut order = Order::new(&mut tails);
-                    let mut place = base.pow(n as u32);
-                    while place > 1 {
-                        place /= base;
-                        match (index / place) % base {
-                            0 => {}
-                            digit => order.push(digit as u8 - 1),
-                        }
-                    }
-                    order.removals() as u8
-                })
-                .collect()
+            let mut removals = vec![0u8; (n + 1).pow(n as u32)].into_boxed_slice();
+            fill(&mut removals, n + 1, n, 0, Order::new(&mut [0; MAX_TABULATED]));
+            removals
         });
         Some(LineTable { base: n + 1, removals })
+    }
+}
+
+/// Fills the entries of `table` below the prefix `index` (its cells so far in
+/// `order`) with `left` cells to go: depth first, each cell extending its
+/// prefix's runs, so an entry costs one push rather than a division per
+/// digit (the 5×5 table took most of a short run's start-up).
+fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: Order) {
+    if left == 0 {
+        table[index] = order.removals() as u8;
+        return;
+    }
+    let index = index * base;
+    for digit in 0..base {
+        let mut tails = [0; MAX_TABULATED];
+        tails.copy_from_slice(order.tails);
+        let mut next = Order { count: order.count, tails: &mut tails, longest: order.longest };
+        if digit > 0 {
+            next.push(digit as u8 - 1);
+        }
+        fill(table, base, left - 1, index + digit, next);
     }
 }
 
