@@ -50,6 +50,14 @@ pub(crate) trait Rule: Copy + Send + Sync {
     /// refill under an inconsistent one only costs an allocation).
     const MONOTONE: bool = false;
 
+    /// Whether a child that was expanded before is dropped as it is
+    /// generated, or left to come out of the open list as a stale entry.
+    /// A* drops it, as the textbook does, so its frontier figures hold only
+    /// boards yet to expand. Weighted and greedy search seldom come back to
+    /// an expanded board (under 1 % of the children on the 24-puzzle), and
+    /// looking a child up costs a cache miss the stale entry mostly does not.
+    const DROPS_EXPANDED_CHILDREN: bool = false;
+
     fn key(self, g: u32, h: u32, unit: u32) -> u64;
 
     /// The largest priority a node can have and still reach the goal
@@ -66,6 +74,7 @@ pub(crate) struct Plain;
 
 impl Rule for Plain {
     const MONOTONE: bool = true;
+    const DROPS_EXPANDED_CHILDREN: bool = true;
 
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
@@ -505,9 +514,12 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         for (mv, from) in geometry.moves(blank) {
             if Some(mv) != back {
                 let child = board.slide(blank, from).tag(Some(mv));
-                let probe = closed.probe(&child);
-                if prefetch {
-                    closed.prefetch(probe);
+                let mut probe = 0;
+                if R::DROPS_EXPANDED_CHILDREN {
+                    probe = closed.probe(&child);
+                    if prefetch {
+                        closed.prefetch(probe);
+                    }
                 }
                 children[count] = (Some(from), child, probe);
             }
@@ -518,7 +530,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
             let Some(from) = from else {
                 continue; // the parent: expanded a moment ago, one move cheaper
             };
-            if closed.settled(&child, probe, child_g) {
+            if R::DROPS_EXPANDED_CHILDREN && closed.settled(&child, probe, child_g) {
                 continue;
             }
             let stored = closed.len() + open.len();
