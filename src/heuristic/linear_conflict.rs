@@ -39,7 +39,7 @@ impl LineTable {
     fn new(n: usize) -> Option<LineTable> {
         let removals = TABLES.get(n)?.get_or_init(|| {
             let mut removals = vec![0u8; (n + 1).pow(n as u32)].into_boxed_slice();
-            fill(&mut removals, n + 1, n, 0, Order::new(&mut [0; MAX_TABULATED]));
+            fill(&mut removals, n + 1, n, 0, &Order::new(&mut [0; MAX_TABULATED]));
             removals
         });
         Some(LineTable { base: n + 1, removals })
@@ -50,7 +50,7 @@ impl LineTable {
 /// `order`) with `left` cells to go: depth first, each cell extending its
 /// prefix's runs, so an entry costs one push rather than a division per
 /// digit (the 5×5 table took most of a short run's start-up).
-fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: Order) {
+fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: &Order) {
     if left == 0 {
         table[index] = order.removals() as u8;
         return;
@@ -63,7 +63,7 @@ fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: Order) 
         if digit > 0 {
             next.push(digit as u8 - 1);
         }
-        fill(table, base, left - 1, index + digit, next);
+        fill(table, base, left - 1, index + digit, &next);
     }
 }
 
