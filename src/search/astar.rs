@@ -60,9 +60,21 @@ pub fn weighted_astar<B: Board, H: Heuristic<B>>(
         return astar(start, goal, h, limits);
     }
     let rule = Weighted { p: weight.numerator(), q: weight.denominator() };
-    // Buckets need whole-number priorities close together: whole weights on
-    // whole-number heuristics.
-    with_rule(start, goal, h, rule, H::UNIT == 1 && rule.q == 1, limits)
+    with_rule(start, goal, h, rule, buckets_for(rule, H::UNIT), limits)
+}
+
+/// The largest numerator p of a weight p/q the bucket queue takes. Its rows
+/// are indexed by priority, q·g + p·h, so they number p times the moves
+/// and more: at W = 1,000,000 an 8-puzzle took 630 MB of empty rows, and a
+/// 7×7 board would have taken all the memory.
+const MAX_BUCKET_NUMERATOR: u64 = 64;
+
+/// Whether weighted A* under `rule`, with a heuristic of `unit` to a move,
+/// uses the bucket queue: whole-number priorities close together, which
+/// takes in fractional weights such as 1.5 = 3/2 or 4.5 = 9/2 (p ≥ q, so q
+/// is small too).
+fn buckets_for(rule: Weighted, unit: u32) -> bool {
+    unit == 1 && rule.p <= MAX_BUCKET_NUMERATOR
 }
 
 /// The engine with the open list and closed set `rule` and `h` call for.
@@ -79,5 +91,28 @@ fn with_rule<B: Board, H: Heuristic<B>, R: Rule>(
         (false, true) => run::<B, H, R, HeapQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, rule, limits),
         (true, false) => run::<B, H, R, BucketQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits),
         (false, false) => run::<B, H, R, HeapQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(w: &str) -> Weighted {
+        let w: Weight = w.parse().unwrap();
+        Weighted { p: w.numerator(), q: w.denominator() }
+    }
+
+    #[test]
+    fn buckets_take_weights_with_small_terms_and_the_heap_the_rest() {
+        for w in ["2", "4", "1.5", "4.5", "1.25", "1.1", "64"] {
+            assert!(buckets_for(rule(w), 1), "{w}");
+        }
+        // Rows by priority would number a million per move of h.
+        for w in ["65", "1000000", "1.01", "1.001"] {
+            assert!(!buckets_for(rule(w), 1), "{w}");
+        }
+        // Fixed-point heuristics (euclidean) spread priorities over 65,536 per move.
+        assert!(!buckets_for(rule("2"), 1 << 16));
     }
 }

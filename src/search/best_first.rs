@@ -12,8 +12,9 @@ g (the deeper node, closer to a goal), greedy search the smaller (for the
 same estimate, the node fewer moves from the start: its paths measured a
 third as long on Korf and Felner's 24-puzzles); among equal g the most
 recently generated. Whole-number
-priorities use a bucket queue; fixed-point or fractional ones (euclidean,
-weights such as 1.5) a binary heap with the same order.
+priorities close together (integer heuristics, weights p/q with a small p
+such as 4 or 1.5 = 3/2) use a bucket queue; others (euclidean's fixed
+point, weights such as 1.001 or 1000) a binary heap with the same order.
 
 A board is closed, with the move of the entry that reached it, the first
 time it comes out of the open list, in a compact [`TaggedSet`]; later
