@@ -4,6 +4,9 @@
 #   benches/shapes.sh table [COUNT]   5x5 to 10x10 (or SIZES), COUNT boards each (100): rows, greedy and
 #                                     weighted A* (linear conflict; W = 4 and 3, and 2 and 1.5 up to 7x7) with a 1 s
 #                                     timeout: success rate, mean length of the solved, mean time
+#   benches/shapes.sh weights N W...  weighted A* (linear conflict) at each weight W on the same 100 NxN
+#                                     boards as the table, 1 s timeout: where the success rate and the
+#                                     length trade off
 #   benches/shapes.sh rows            the constructive solver on random 20x20 and 100x100 boards: time per
 #                                     board and mean length against 2·n³
 #
@@ -42,6 +45,18 @@ table)
     done
   done
   ;;
+weights)
+  n=${2:?size}
+  shift 2
+  "$bin" generate --size "$n" --random --count 100 --seed "$n" --list > "$out/random-$n.txt"
+  echo "| size, algorithm | solved within 1 s | mean length (solved) | mean ms |"
+  echo "|---|---|---|---|"
+  for w in "$@"; do
+    "$bin" batch --list "$out/random-$n.txt" --algo astar --weight "$w" --heuristic linear-conflict --timeout 1 \
+      --jobs 1 --format json > "$out/shapes.jsonl" 2> /dev/null || true
+    summary "$out/shapes.jsonl" "${n}x$n astar --weight $w"
+  done
+  ;;
 rows)
   for n in 20 100; do
     "$bin" generate --size "$n" --random --count 20 --seed "$n" --list > "$out/random-$n.txt"
@@ -59,7 +74,7 @@ PY
   done
   ;;
 *)
-  sed -n '2,8p' "$0"
+  sed -n '2,11p' "$0"
   exit 2
   ;;
 esac
