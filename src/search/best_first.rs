@@ -140,6 +140,13 @@ struct Bucket<B> {
 /// queue's vectors are kept for the thread's next search (see `spare.rs`).
 pub(crate) struct BucketQueue<B: 'static> {
     buckets: Vec<Vec<Bucket<B>>>,
+    /// `filled[key]`: bit g set when the bucket (key, g) holds a board, kept
+    /// by weighted and greedy search, whose pops find the next g in these
+    /// words: stepping bucket by bucket through a priority's empty ones
+    /// took a tenth of weighted A*'s time on 7×7 boards, where a row spans
+    /// hundreds of depths. A*'s rows fill one depth after the next, and the
+    /// bits cost its 8-puzzle 6 %; it steps.
+    filled: Vec<Vec<u64>>,
     /// `next[key]`: the g bucket at `key` to look in first, at or beyond
     /// which (in the order g is taken) every non-empty bucket lies.
     next: Vec<usize>,
@@ -160,13 +167,14 @@ const KEPT_BOARDS: usize = 1 << 14;
 const KEPT_ROW: usize = 1 << 12;
 
 /// The vectors of a [`BucketQueue`], kept between searches.
-type Spare<B> = (Vec<Vec<Bucket<B>>>, Vec<usize>);
+type Spare<B> = (Vec<Vec<Bucket<B>>>, Vec<Vec<u64>>, Vec<usize>);
 
 impl<B: 'static> Drop for BucketQueue<B> {
     fn drop(&mut self) {
         let room: usize = self.buckets.iter().flatten().map(|bucket| bucket.boards.capacity()).sum();
         if room <= KEPT_BOARDS {
-            spare::keep::<Spare<B>>((std::mem::take(&mut self.buckets), std::mem::take(&mut self.next)));
+            let taken = (std::mem::take(&mut self.buckets), std::mem::take(&mut self.filled));
+            spare::keep::<Spare<B>>((taken.0, taken.1, std::mem::take(&mut self.next)));
         }
     }
 }
@@ -184,11 +192,15 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
     }
 
     fn new<R: Rule>() -> Self {
-        let (mut buckets, mut next) = spare::take::<Spare<B>>().unwrap_or_default();
+        let (mut buckets, mut filled, mut next) = spare::take::<Spare<B>>().unwrap_or_default();
         buckets.iter_mut().flatten().for_each(|bucket| bucket.boards.clear());
+        for words in &mut filled {
+            words.fill(0);
+        }
         next.fill(if R::DEEPER_FIRST { 0 } else { usize::MAX });
         BucketQueue {
             buckets,
+            filled,
             next,
             // Nothing below the first priority pushed is looked at, so rows
             // kept from the last search are not scanned.
@@ -209,7 +221,15 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
         let (key, g) = (key as usize, g as usize);
         if key >= self.buckets.len() {
             self.buckets.resize_with(key + 1, Vec::new);
+            self.filled.resize_with(key + 1, Vec::new);
             self.next.resize(key + 1, if self.deeper_first { 0 } else { usize::MAX });
+        }
+        if !self.release {
+            let words = &mut self.filled[key];
+            if g / 64 >= words.len() {
+                words.resize(g / 64 + 1, 0);
+            }
+            words[g / 64] |= 1 << (g % 64);
         }
         let row = &mut self.buckets[key];
         if g >= row.len() {
@@ -229,20 +249,35 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
     fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
         while self.min_key < self.buckets.len() {
             let key = self.min_key;
-            let row = &mut self.buckets[key];
-            loop {
-                let g = self.next[key];
-                if let Some(bucket) = row.get_mut(g)
-                    && let Some(board) = bucket.boards.pop()
-                {
+            if self.release {
+                // A*: step down from the deepest g that may hold a board.
+                let row = &mut self.buckets[key];
+                loop {
+                    let g = self.next[key];
+                    if let Some(bucket) = row.get_mut(g)
+                        && let Some(board) = bucket.boards.pop()
+                    {
+                        self.len -= 1;
+                        return Some((key as u64, g as u32, bucket.h, board));
+                    }
+                    match (self.deeper_first, g) {
+                        (true, 0) => break,
+                        (true, _) => self.next[key] = g - 1,
+                        (false, _) if g >= row.len().saturating_sub(1) => break,
+                        (false, _) => self.next[key] = g + 1,
+                    }
+                }
+            } else {
+                let words = &mut self.filled[key];
+                if let Some(g) = next_filled(words, self.next[key], self.deeper_first) {
+                    let bucket = &mut self.buckets[key][g];
+                    let board = bucket.boards.pop().expect("a filled bucket holds a board");
+                    if bucket.boards.is_empty() {
+                        words[g / 64] &= !(1 << (g % 64));
+                    }
+                    self.next[key] = g;
                     self.len -= 1;
                     return Some((key as u64, g as u32, bucket.h, board));
-                }
-                match (self.deeper_first, g) {
-                    (true, 0) => break,
-                    (true, _) => self.next[key] = g - 1,
-                    (false, _) if g >= row.len().saturating_sub(1) => break,
-                    (false, _) => self.next[key] = g + 1,
                 }
             }
             self.next[key] = if self.deeper_first { 0 } else { usize::MAX };
@@ -254,12 +289,46 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
             // priorities all the time, and freeing their rows would
             // reallocate them over and over (an eighth of greedy search's
             // instructions).
+            let row = &mut self.buckets[key];
             if self.release && row.iter().map(|bucket| bucket.boards.capacity()).sum::<usize>() > KEPT_ROW {
                 *row = Vec::new();
             }
             self.min_key += 1;
         }
         None
+    }
+}
+
+/// The g of the bucket to take next among the set bits of `words`: the
+/// highest at or below `from` when deeper nodes come first, else the
+/// lowest at or above it.
+#[inline]
+fn next_filled(words: &[u64], from: usize, deeper_first: bool) -> Option<usize> {
+    if deeper_first {
+        let last = (from / 64).min(words.len().checked_sub(1)?);
+        // Bits above `from` in its own word are ignored (none is set).
+        let mask = if last == from / 64 { u64::MAX >> (63 - from % 64) } else { u64::MAX };
+        let mut word = words[last] & mask;
+        let mut at = last;
+        loop {
+            if word != 0 {
+                return Some(at * 64 + 63 - word.leading_zeros() as usize);
+            }
+            at = at.checked_sub(1)?;
+            word = words[at];
+        }
+    } else {
+        let first = if from == usize::MAX { 0 } else { from / 64 };
+        let mask = if from == usize::MAX { u64::MAX } else { u64::MAX << (from % 64) };
+        let mut word = *words.get(first)? & mask;
+        let mut at = first;
+        loop {
+            if word != 0 {
+                return Some(at * 64 + word.trailing_zeros() as usize);
+            }
+            at += 1;
+            word = *words.get(at)?;
+        }
     }
 }
 
@@ -569,6 +638,42 @@ mod tests {
             queue.push(key, g, h, board);
         }
         std::iter::from_fn(|| queue.pop()).collect()
+    }
+
+    /// Pushes and pops interleaved, with depths spread over several words of
+    /// the occupancy bits, against a model that sorts every entry.
+    fn matches_a_sorted_model<R: Rule>() {
+        let mut queue = BucketQueue::<u64>::new::<R>();
+        let mut model: Vec<(u64, u32, u64)> = Vec::new();
+        let mut x = 12345u64;
+        for step in 0..20_000u64 {
+            x = crate::board::mix64(x);
+            if !x.is_multiple_of(3) || model.is_empty() {
+                let (key, g) = (x % 40, (x >> 8) as u32 % 300);
+                queue.push(key, g, (key * 1000 + u64::from(g)) as u32, step);
+                model.push((key, g, step));
+                continue;
+            }
+            // Lowest key, then the preferred g, then the latest pushed.
+            let best = model
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &(key, g, seq))| {
+                    (key, if R::DEEPER_FIRST { u32::MAX - g } else { g }, u64::MAX - seq)
+                })
+                .map(|(i, _)| i)
+                .unwrap();
+            let (key, g, seq) = model.swap_remove(best);
+            assert_eq!(queue.pop(), Some((key, g, (key * 1000 + u64::from(g)) as u32, seq)), "step {step}");
+            assert_eq!(queue.len(), model.len());
+        }
+    }
+
+    #[test]
+    fn weighted_and_greedy_queues_pop_in_the_documented_order_across_sparse_depths() {
+        matches_a_sorted_model::<Weighted>();
+        matches_a_sorted_model::<Greedy>();
+        matches_a_sorted_model::<Plain>();
     }
 
     #[test]
