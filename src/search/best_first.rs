@@ -154,8 +154,9 @@ pub(crate) struct BucketQueue<B: 'static> {
     min_key: usize,
     len: usize,
     deeper_first: bool,
-    /// Whether an exhausted priority's row is freed (see [`Rule::MONOTONE`]).
-    release: bool,
+    /// A*'s order ([`Rule::MONOTONE`]): an exhausted priority's row is
+    /// freed, and a row's depths are stepped through, not tracked in bits.
+    monotone: bool,
 }
 
 /// The most boards a queue's buckets may have room for to be kept for the
@@ -173,8 +174,8 @@ impl<B: 'static> Drop for BucketQueue<B> {
     fn drop(&mut self) {
         let room: usize = self.buckets.iter().flatten().map(|bucket| bucket.boards.capacity()).sum();
         if room <= KEPT_BOARDS {
-            let taken = (std::mem::take(&mut self.buckets), std::mem::take(&mut self.filled));
-            spare::keep::<Spare<B>>((taken.0, taken.1, std::mem::take(&mut self.next)));
+            let (buckets, filled, next) = (&mut self.buckets, &mut self.filled, &mut self.next);
+            spare::keep::<Spare<B>>((std::mem::take(buckets), std::mem::take(filled), std::mem::take(next)));
         }
     }
 }
@@ -207,7 +208,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
             min_key: usize::MAX,
             len: 0,
             deeper_first: R::DEEPER_FIRST,
-            release: R::MONOTONE,
+            monotone: R::MONOTONE,
         }
     }
 
@@ -224,7 +225,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
             self.filled.resize_with(key + 1, Vec::new);
             self.next.resize(key + 1, if self.deeper_first { 0 } else { usize::MAX });
         }
-        if !self.release {
+        if !self.monotone {
             let words = &mut self.filled[key];
             if g / 64 >= words.len() {
                 words.resize(g / 64 + 1, 0);
@@ -249,7 +250,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
     fn pop(&mut self) -> Option<(u64, u32, u32, B)> {
         while self.min_key < self.buckets.len() {
             let key = self.min_key;
-            if self.release {
+            if self.monotone {
                 // A*: step down from the deepest g that may hold a board.
                 let row = &mut self.buckets[key];
                 loop {
@@ -290,7 +291,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
             // reallocate them over and over (an eighth of greedy search's
             // instructions).
             let row = &mut self.buckets[key];
-            if self.release && row.iter().map(|bucket| bucket.boards.capacity()).sum::<usize>() > KEPT_ROW {
+            if self.monotone && row.iter().map(|bucket| bucket.boards.capacity()).sum::<usize>() > KEPT_ROW {
                 *row = Vec::new();
             }
             self.min_key += 1;
@@ -300,35 +301,20 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
 }
 
 /// The g of the bucket to take next among the set bits of `words`: the
-/// highest at or below `from` when deeper nodes come first, else the
-/// lowest at or above it.
+/// highest when deeper nodes come first, else the lowest. The queue keeps
+/// every set bit on `from`'s side (at or below it, or at or above it), so
+/// the scan starts at `from`'s word.
 #[inline]
 fn next_filled(words: &[u64], from: usize, deeper_first: bool) -> Option<usize> {
+    let start = from / 64;
     if deeper_first {
-        let last = (from / 64).min(words.len().checked_sub(1)?);
-        // Bits above `from` in its own word are ignored (none is set).
-        let mask = if last == from / 64 { u64::MAX >> (63 - from % 64) } else { u64::MAX };
-        let mut word = words[last] & mask;
-        let mut at = last;
-        loop {
-            if word != 0 {
-                return Some(at * 64 + 63 - word.leading_zeros() as usize);
-            }
-            at = at.checked_sub(1)?;
-            word = words[at];
-        }
+        let below = &words[..words.len().min(start + 1)];
+        let at = below.iter().rposition(|&word| word != 0)?;
+        Some(at * 64 + 63 - below[at].leading_zeros() as usize)
     } else {
-        let first = if from == usize::MAX { 0 } else { from / 64 };
-        let mask = if from == usize::MAX { u64::MAX } else { u64::MAX << (from % 64) };
-        let mut word = *words.get(first)? & mask;
-        let mut at = first;
-        loop {
-            if word != 0 {
-                return Some(at * 64 + word.trailing_zeros() as usize);
-            }
-            at += 1;
-            word = *words.get(at)?;
-        }
+        let above = words.get(start..)?;
+        let at = above.iter().position(|&word| word != 0)?;
+        Some((start + at) * 64 + above[at].trailing_zeros() as usize)
     }
 }
 
