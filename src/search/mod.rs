@@ -14,6 +14,7 @@ mod graph;
 mod greedy;
 mod idastar;
 mod monitor;
+mod pages;
 mod rows;
 mod spare;
 mod table;

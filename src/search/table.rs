@@ -11,7 +11,7 @@ shards only one shard is ever doubling, so the peak stays near the steady
 state of 8 bytes ÷ load (0.375 to 0.75).
 */
 
-use super::spare;
+use super::{pages, spare};
 use crate::board::Board;
 
 /// log2 of the shard count.
@@ -133,6 +133,7 @@ impl<B: Board> TaggedSet<B> {
     #[cold]
     fn grow(shard: &mut Shard<B::Tagged>) {
         let doubled = vec![B::VACANT; shard.slots.len() * 2];
+        pages::populate(&doubled);
         let old = std::mem::replace(&mut shard.slots, doubled);
         let mask = shard.slots.len() - 1;
         for value in old {
