@@ -13,7 +13,7 @@ the total by at most one, so it is consistent too.
 */
 
 use super::{Heuristic, Manhattan};
-use crate::board::{Board, Goal, MAX_SEARCH_SIDE, Shape};
+use crate::board::{Board, Goal, MAX_SEARCH_SIDE, MAX_SIDE, Shape};
 use std::sync::OnceLock;
 
 /// Longest line whose conflicts are looked up rather than counted: a table
@@ -39,7 +39,7 @@ impl LineTable {
     fn new(n: usize) -> Option<LineTable> {
         let removals = TABLES.get(n)?.get_or_init(|| {
             let mut removals = vec![0u8; (n + 1).pow(n as u32)].into_boxed_slice();
-            fill(&mut removals, n + 1, n, 0, &Order::new(&mut [0; MAX_TABULATED]));
+            fill(&mut removals, n + 1, n, 0, Order::new());
             removals
         });
         Some(LineTable { base: n + 1, removals })
@@ -50,20 +50,18 @@ impl LineTable {
 /// `order`) with `left` cells to go: depth first, each cell extending its
 /// prefix's runs, so an entry costs one push rather than a division per
 /// digit (the 5×5 table took most of a short run's start-up).
-fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: &Order) {
+fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: Order<1>) {
     if left == 0 {
         table[index] = order.removals() as u8;
         return;
     }
     let index = index * base;
     for digit in 0..base {
-        let mut tails = [0; MAX_TABULATED];
-        tails.copy_from_slice(order.tails);
-        let mut next = Order { count: order.count, tails: &mut tails, longest: order.longest };
+        let mut next = order;
         if digit > 0 {
             next.push(digit as u8 - 1);
         }
-        fill(table, base, left - 1, index + digit, &next);
+        fill(table, base, left - 1, index + digit, next);
     }
 }
 
@@ -118,8 +116,7 @@ impl LinearConflict {
             }
             return (u32::from(removals[before]), u32::from(removals[after]));
         }
-        let (mut tails_before, mut tails_after) = ([0u8; MAX_SEARCH_SIDE], [0u8; MAX_SEARCH_SIDE]);
-        let (mut before, mut after) = (Order::new(&mut tails_before), Order::new(&mut tails_after));
+        let (mut before, mut after) = (Order::<SEARCH_LINE>::new(), Order::<SEARCH_LINE>::new());
         for cell in cells {
             let (was, now) = before_and_after_slide(child, cell, (tile, from, to));
             if line_of[now] as usize == line {
@@ -157,33 +154,51 @@ fn before_and_after_slide<B: Board>(
 const STILL: (usize, usize, usize) = (0, usize::MAX, usize::MAX);
 
 /// The goal positions of the tiles in one line, in board order, and the
-/// longest strictly increasing run among them (patience sorting).
-struct Order<'a> {
+/// longest strictly increasing run among them, by patience sorting: the
+/// smallest last value of a run of each length, kept as set bits. The
+/// positions are distinct, so a new one replaces the smallest tail above
+/// it (or starts a longer run), and the longest run is the count of bits:
+/// a few bit operations a tile rather than a search through the tails
+/// (lines of 7 cells and more, too long for a table).
+///
+/// `WORDS` words hold positions below 64·`WORDS`: enough for a search's lines
+/// ([`SEARCH_LINE`]), or any board's ([`ANY_LINE`]).
+#[derive(Clone, Copy)]
+struct Order<const WORDS: usize> {
     count: u32,
-    /// `tails[k]`: smallest last value of an increasing run of length k + 1;
-    /// as long as the line.
-    tails: &'a mut [u8],
-    longest: usize,
+    /// `tails[w]` bit b: a run ends with position 64·w + b.
+    tails: [u64; WORDS],
 }
 
-impl<'a> Order<'a> {
+/// Words for a line of a board the searches take.
+const SEARCH_LINE: usize = MAX_SEARCH_SIDE.div_ceil(64);
+/// Words for a line of any board.
+const ANY_LINE: usize = MAX_SIDE.div_ceil(64);
+
+impl<const WORDS: usize> Order<WORDS> {
     #[inline]
-    fn new(tails: &'a mut [u8]) -> Order<'a> {
-        Order { count: 0, tails, longest: 0 }
+    fn new() -> Self {
+        Order { count: 0, tails: [0; WORDS] }
     }
 
     #[inline]
     fn push(&mut self, position: u8) {
         self.count += 1;
-        let at = self.tails[..self.longest].partition_point(|&t| t < position);
-        self.tails[at] = position;
-        self.longest = self.longest.max(at + 1);
+        let (word, bit) = (usize::from(position) / 64, u32::from(position) % 64);
+        // The smallest tail above `position`: in its word, or a later one.
+        let above = self.tails[word] & (u64::MAX << bit << 1);
+        if above != 0 {
+            self.tails[word] ^= above & above.wrapping_neg();
+        } else if let Some(next) = self.tails[word + 1..].iter_mut().find(|w| **w != 0) {
+            *next &= *next - 1;
+        }
+        self.tails[word] |= 1 << bit;
     }
 
     /// Fewest tiles to remove so the rest are in goal order.
     #[inline]
     fn removals(&self) -> u32 {
-        self.count - self.longest as u32
+        self.count - self.tails.iter().map(|w| w.count_ones()).sum::<u32>()
     }
 }
 
@@ -192,12 +207,11 @@ impl<'a> Order<'a> {
 /// to Manhattan distance.
 pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
     let shape = goal.shape();
-    let mut tails = vec![0u8; shape.width().max(shape.height())];
-    let mut lines = |cells: &mut dyn Iterator<Item = usize>,
+    let lines = |cells: &mut dyn Iterator<Item = usize>,
                      line_of: fn(Shape, usize) -> usize,
                      line: usize,
                      key: fn(Shape, usize) -> usize| {
-        let mut order = Order::new(&mut tails);
+        let mut order = Order::<ANY_LINE>::new();
         for cell in cells {
             let tile = start[cell];
             if tile != 0 {
@@ -283,8 +297,7 @@ mod tests {
         assert_eq!(table.removals.len(), 625);
         for (index, &removals) in table.removals.iter().enumerate() {
             let digits = [index / 125, index / 25 % 5, index / 5 % 5, index % 5];
-            let mut tails = [0u8; 4];
-            let mut order = Order::new(&mut tails);
+            let mut order = Order::<1>::new();
             digits.iter().filter(|&&d| d > 0).for_each(|&d| order.push(d as u8 - 1));
             assert_eq!(u32::from(removals), order.removals(), "{digits:?}");
         }
@@ -294,11 +307,51 @@ mod tests {
 
     #[test]
     fn increasing_runs_are_found_among_any_goal_positions() {
-        let mut tails = [0u8; 5];
-        let mut order = Order::new(&mut tails);
+        let mut order = Order::<1>::new();
         for p in [3, 0, 1, 7, 2] {
             order.push(p);
         }
         assert_eq!(order.removals(), 2); // keep 0 1 2 (or 0 1 7)
+    }
+
+    /// The longest increasing run by the textbook quadratic recurrence.
+    fn longest_run(positions: &[u8]) -> u32 {
+        let mut ending = vec![1u32; positions.len()];
+        for j in 0..positions.len() {
+            for i in 0..j {
+                if positions[i] < positions[j] {
+                    ending[j] = ending[j].max(ending[i] + 1);
+                }
+            }
+        }
+        ending.into_iter().max().unwrap_or(0)
+    }
+
+    /// Random lines of distinct positions below `universe` (as a line's own
+    /// tiles have), `Order<WORDS>` against the recurrence.
+    fn runs_match<const WORDS: usize>(universe: usize, lengths: &[usize]) {
+        let mut x = 99u64;
+        for &length in lengths {
+            for _ in 0..50 {
+                let mut positions: Vec<u8> = (0..universe).map(|p| p as u8).collect();
+                for i in (1..positions.len()).rev() {
+                    x = crate::board::mix64(x);
+                    positions.swap(i, (x % (i as u64 + 1)) as usize);
+                }
+                positions.truncate(length);
+                let mut order = Order::<WORDS>::new();
+                for &p in &positions {
+                    order.push(p);
+                }
+                assert_eq!(order.removals(), length as u32 - longest_run(&positions), "{positions:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn removals_are_the_tiles_outside_a_longest_increasing_run_on_lines_of_any_length() {
+        runs_match::<SEARCH_LINE>(MAX_SEARCH_SIDE, &[0, 1, 2, 5, 7, 12, 16]);
+        runs_match::<1>(64, &[20, 64]);
+        runs_match::<ANY_LINE>(MAX_SIDE, &[0, 1, 7, 65, 100, 200, 256]);
     }
 }
