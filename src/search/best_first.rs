@@ -30,7 +30,7 @@ structure, and no parent boards are kept: the path is rebuilt by undoing
 stored moves from the goal.
 */
 
-use super::spare;
+use super::{memory, spare};
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
@@ -273,6 +273,12 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
                 if let Some(g) = next_filled(words, self.next[key], self.deeper_first) {
                     let bucket = &mut self.buckets[key][g];
                     let board = bucket.boards.pop().expect("a filled bucket holds a board");
+                    // The new top is read at once (`upcoming`); the one
+                    // beneath it, if this bucket is taken from again, is
+                    // loaded meanwhile.
+                    if let Some(beneath) = bucket.boards.len().checked_sub(2) {
+                        memory::prefetch(&bucket.boards[beneath]);
+                    }
                     if bucket.boards.is_empty() {
                         words[g / 64] &= !(1 << (g % 64));
                     }

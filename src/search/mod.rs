@@ -14,7 +14,7 @@ mod graph;
 mod greedy;
 mod idastar;
 mod monitor;
-mod pages;
+mod memory;
 mod rows;
 mod spare;
 mod table;

@@ -11,7 +11,7 @@ shards only one shard is ever doubling, so the peak stays near the steady
 state of 8 bytes ÷ load (0.375 to 0.75).
 */
 
-use super::{pages, spare};
+use super::{memory, spare};
 use crate::board::Board;
 
 /// log2 of the shard count.
@@ -92,16 +92,8 @@ impl<B: Board> TaggedSet<B> {
     /// time on the 24-puzzle).
     #[inline]
     pub(crate) fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let shard = &self.shards[shard_of(hash)];
-            let slot = shard.slots.as_ptr().wrapping_add(hash as usize & (shard.slots.len() - 1));
-            // SAFETY: a prefetch is a hint that never faults, whatever the address.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        let shard = &self.shards[shard_of(hash)];
+        memory::prefetch(&shard.slots[hash as usize & (shard.slots.len() - 1)]);
     }
 
     /// Inserts `value` unless its board is already stored; true if inserted.
@@ -133,7 +125,7 @@ impl<B: Board> TaggedSet<B> {
     #[cold]
     fn grow(shard: &mut Shard<B::Tagged>) {
         let doubled = vec![B::VACANT; shard.slots.len() * 2];
-        pages::populate(&doubled);
+        memory::populate(&doubled);
         let old = std::mem::replace(&mut shard.slots, doubled);
         let mask = shard.slots.len() - 1;
         for value in old {

@@ -1,4 +1,6 @@
 /*!
+Hints to the memory system, the one place the searches use the platform's.
+
 Fresh memory mapped in one call rather than page by page. A large search
 writes its closed set and open list into memory it has just allocated, and
 the kernel maps each 4 KiB page on its first write, one fault at a time: on
@@ -9,6 +11,27 @@ per page. The pages are written soon anyway (a doubled table is filled by
 the rehash, a vector by the pushes), so no memory is taken earlier than it
 would be; elsewhere, or on an older kernel, this does nothing.
 */
+
+/// Starts loading every cache line of `value` (two for a board that
+/// straddles a line boundary), so that a later read finds it there.
+#[inline]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let first = std::ptr::from_ref(value).cast::<i8>();
+        // SAFETY: a prefetch is a hint that never faults, and these
+        // addresses lie within `value` anyway.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(first);
+            if size_of::<T>() > 1 {
+                _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(size_of::<T>() - 1));
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
 
 /// Blocks smaller than this fault in too few pages to be worth a call.
 const FROM_BYTES: usize = 1 << 18;
