@@ -544,9 +544,13 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         };
         // Past the cache, the entry after this one is closed next: its slot
         // loads while this node expands (the children's are fetched below).
+        // It is the next entry unless a child sorts before it; then the
+        // child's slot is fetched once the children are in.
         let prefetch = closed.len() > PREFETCH_FROM;
+        let mut predicted: *const B::Tagged = std::ptr::null();
         if prefetch && let Some(next) = open.upcoming() {
             closed.prefetch(closed.probe(next));
+            predicted = next;
         }
         if !closed.close(entry, g) {
             continue; // stale: this board came out before, at least as cheaply
@@ -607,6 +611,11 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
             stats.max_depth = stats.max_depth.max(child_g);
         }
         stats.max_frontier = stats.max_frontier.max(open.len() as u64);
+        // (Only the address is compared: a vector that moved meanwhile at
+        // worst costs this hint.)
+        if prefetch && let Some(next) = open.upcoming() && !std::ptr::eq(next, predicted) {
+            closed.prefetch(closed.probe(next));
+        }
     };
 
     stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
