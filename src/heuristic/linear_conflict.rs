@@ -224,9 +224,9 @@ impl<const WORDS: usize> Order<WORDS> {
 pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
     let shape = goal.shape();
     let lines = |cells: &mut dyn Iterator<Item = usize>,
-                     line_of: fn(Shape, usize) -> usize,
-                     line: usize,
-                     key: fn(Shape, usize) -> usize| {
+                 line_of: fn(Shape, usize) -> usize,
+                 line: usize,
+                 key: fn(Shape, usize) -> usize| {
         let mut order = Order::<ANY_LINE>::new();
         for cell in cells {
             let tile = start[cell];

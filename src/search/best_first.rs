@@ -30,9 +30,9 @@ structure, and no parent boards are kept: the path is rebuilt by undoing
 stored moves from the goal.
 */
 
-use super::{memory, spare};
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
+use super::{memory, spare};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
 use crate::heuristic::Heuristic;
 use rustc_hash::FxHashMap;
@@ -613,7 +613,10 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         stats.max_frontier = stats.max_frontier.max(open.len() as u64);
         // (Only the address is compared: a vector that moved meanwhile at
         // worst costs this hint.)
-        if prefetch && let Some(next) = open.upcoming() && !std::ptr::eq(next, predicted) {
+        if prefetch
+            && let Some(next) = open.upcoming()
+            && !std::ptr::eq(next, predicted)
+        {
             closed.prefetch(closed.probe(next));
         }
     };
