@@ -11,7 +11,8 @@ shards only one shard is ever doubling, so the peak stays near the steady
 state of 8 bytes ÷ load (0.375 to 0.75).
 */
 
-use super::{memory, spare};
+use super::memory::{self, Block};
+use super::spare;
 use crate::board::Board;
 
 /// log2 of the shard count.
@@ -30,8 +31,8 @@ fn shard_of(hash: u64) -> usize {
     (hash >> (64 - SHARD_BITS)) as usize
 }
 
-struct Shard<T> {
-    slots: Vec<T>,
+struct Shard<T: Copy> {
+    slots: Block<T>,
     len: usize,
 }
 
@@ -50,8 +51,9 @@ impl<B: Board> TaggedSet<B> {
             }
             return TaggedSet { shards, len: 0 };
         }
-        let shards =
-            (0..1 << SHARD_BITS).map(|_| Shard { slots: vec![B::VACANT; INITIAL_SLOTS], len: 0 }).collect();
+        let shards = (0..1 << SHARD_BITS)
+            .map(|_| Shard { slots: Block::filled(INITIAL_SLOTS, B::VACANT), len: 0 })
+            .collect();
         TaggedSet { shards, len: 0 }
     }
 
@@ -124,11 +126,10 @@ impl<B: Board> TaggedSet<B> {
 
     #[cold]
     fn grow(shard: &mut Shard<B::Tagged>) {
-        let doubled = vec![B::VACANT; shard.slots.len() * 2];
-        memory::populate(&doubled);
+        let doubled = Block::filled(shard.slots.len() * 2, B::VACANT);
         let old = std::mem::replace(&mut shard.slots, doubled);
         let mask = shard.slots.len() - 1;
-        for value in old {
+        for &value in old.iter() {
             if B::same_board(&value, &B::VACANT) {
                 continue;
             }
