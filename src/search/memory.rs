@@ -41,6 +41,7 @@ pub(crate) fn prefetch<T>(value: &T) {
 }
 
 /// Blocks smaller than this fault in too few pages to be worth a call.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const POPULATE_FROM: usize = 1 << 18;
 
 /// A huge page on x86-64 and most other Linux targets; blocks this large
