@@ -1,5 +1,6 @@
 /*!
-Hints to the memory system, the one place the searches use the platform's.
+Hints to the memory system: prefetches, and the blocks a large closed set
+is made of.
 
 A large closed set is one random access per expansion into hundreds of
 megabytes, and two costs dominate it besides the cache miss itself. The
@@ -12,10 +13,12 @@ also walks the page tables; a [`Block`] of 2 MiB or more is aligned to
 2 MiB and asks for huge pages (`MADV_HUGEPAGE`), which the kernel grants
 when it has them. The pages are written at once anyway (a table is filled
 as it is made), so no memory is taken earlier than it would be; elsewhere,
-or on an older kernel, the hints do nothing.
+or on an older kernel, the hints do nothing. The advice goes through
+`memmap2`, as the pattern databases' tables do (`heuristic/pdb/database.rs`).
 */
 
-use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+use memmap2::MmapMut;
+use std::alloc::{Layout, handle_alloc_error};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
@@ -40,9 +43,9 @@ pub(crate) fn prefetch<T>(value: &T) {
     let _ = value;
 }
 
-/// Blocks smaller than this fault in too few pages to be worth a call.
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-const POPULATE_FROM: usize = 1 << 18;
+/// Blocks smaller than this are plain heap vectors: they fault in too few
+/// pages to be worth a mapping of their own.
+const MAPPED_FROM: usize = 1 << 18;
 
 /// A huge page on x86-64 and most other Linux targets; blocks this large
 /// are aligned to it so that every page of theirs can be one.
@@ -52,8 +55,19 @@ const HUGE_PAGE: usize = 2 << 20;
 /// pages from [`HUGE_PAGE`] bytes (see the module documentation): the
 /// slots of a closed set's shard.
 pub(crate) struct Block<T: Copy> {
+    /// The first element, inside `_owner`, which is never touched again
+    /// until it is dropped.
     start: NonNull<T>,
     len: usize,
+    _owner: Owner<T>,
+}
+
+/// What holds a [`Block`]'s elements.
+#[expect(dead_code, reason = "held only to be dropped: the elements are reached through `start`")]
+enum Owner<T> {
+    Heap(Vec<T>),
+    /// A mapping padded to start the elements on a huge-page boundary.
+    Mapped(MmapMut),
 }
 
 // SAFETY: a block owns its elements as a `Vec` does.
@@ -64,29 +78,32 @@ unsafe impl<T: Copy + Sync> Sync for Block<T> {}
 impl<T: Copy> Block<T> {
     /// `len` copies of `value`.
     pub(crate) fn filled(len: usize, value: T) -> Block<T> {
-        let layout = Self::layout(len);
-        if layout.size() == 0 {
-            return Block { start: NonNull::dangling(), len };
+        let size = len.checked_mul(size_of::<T>()).expect("a block fits the address space");
+        if size < MAPPED_FROM {
+            let mut heap = vec![value; len];
+            let start = NonNull::new(heap.as_mut_ptr()).expect("a vector's buffer is never null");
+            return Block { start, len, _owner: Owner::Heap(heap) };
         }
-        // SAFETY: the layout has a non-zero size.
-        let Some(start) = NonNull::new(unsafe { alloc(layout) }.cast::<T>()) else {
-            handle_alloc_error(layout)
+        let pad = if size >= HUGE_PAGE { HUGE_PAGE } else { 0 };
+        let Ok(mut map) = MmapMut::map_anon(size + pad) else {
+            // Out of memory, as a vector would report it.
+            handle_alloc_error(Layout::array::<T>(len).expect("a block fits the address space"))
         };
-        advise(start.as_ptr().cast(), layout.size());
-        // SAFETY: the allocation holds `len` elements of `T`, each written
-        // here before the block is read.
+        // The first huge-page boundary in the padding (none asked: at 0).
+        let offset = map.as_ptr().align_offset(HUGE_PAGE).min(pad);
+        advise(&map, offset, size, pad > 0);
+        // A mapping is page-aligned, and so is `offset`: the elements are
+        // aligned for any `T` a closed set holds.
+        let first = map[offset..].as_mut_ptr().cast::<T>();
+        // SAFETY: the mapping holds `size` bytes from `offset`, room for
+        // `len` elements, each written here before the block is read.
         unsafe {
             for i in 0..len {
-                start.as_ptr().add(i).write(value);
+                first.add(i).write(value);
             }
         }
-        Block { start, len }
-    }
-
-    fn layout(len: usize) -> Layout {
-        let size = len.checked_mul(size_of::<T>()).expect("a block fits the address space");
-        let align = if size >= HUGE_PAGE { HUGE_PAGE } else { align_of::<T>() };
-        Layout::from_size_align(size, align).expect("a block fits the address space")
+        let start = NonNull::new(first).expect("a mapping is never null");
+        Block { start, len, _owner: Owner::Mapped(map) }
     }
 }
 
@@ -94,8 +111,7 @@ impl<T: Copy> Deref for Block<T> {
     type Target = [T];
     #[inline]
     fn deref(&self) -> &[T] {
-        // SAFETY: `start` holds `len` initialised elements (or is dangling
-        // with a size of zero).
+        // SAFETY: `start` holds `len` initialised elements, owned by `_owner`.
         unsafe { std::slice::from_raw_parts(self.start.as_ptr(), self.len) }
     }
 }
@@ -108,38 +124,19 @@ impl<T: Copy> DerefMut for Block<T> {
     }
 }
 
-impl<T: Copy> Drop for Block<T> {
-    fn drop(&mut self) {
-        let layout = Self::layout(self.len);
-        if layout.size() > 0 {
-            // SAFETY: allocated in `filled` with this very layout.
-            unsafe { dealloc(self.start.as_ptr().cast(), layout) };
-        }
-    }
-}
-
-/// Asks for huge pages and then maps the pages of a fresh allocation.
+/// Asks for huge pages, if `huge`, and then maps the pages of `size` bytes
+/// of `map` from `offset`. Only hints: without them the block is the same.
 #[cfg(target_os = "linux")]
-fn advise(start: *mut libc::c_void, size: usize) {
-    if size >= HUGE_PAGE {
-        // SAFETY: advice on memory this process owns; it changes how the
-        // pages are backed, never their contents, and an error (no huge
-        // pages configured) leaves them as they were.
-        unsafe { libc::madvise(start, size, libc::MADV_HUGEPAGE) };
+fn advise(map: &MmapMut, offset: usize, size: usize, huge: bool) {
+    use memmap2::Advice;
+    if huge {
+        let _ = map.advise_range(Advice::HugePage, offset, size);
     }
-    if size >= POPULATE_FROM {
-        const PAGE: usize = 4096;
-        let (first, end) = ((start as usize).next_multiple_of(PAGE), (start as usize + size) / PAGE * PAGE);
-        if end > first {
-            // SAFETY: whole pages inside the allocation; mapping them
-            // keeps their contents (an older kernel refuses, harmlessly).
-            unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_POPULATE_WRITE) };
-        }
-    }
+    let _ = map.advise_range(Advice::PopulateWrite, offset, size);
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise(_: *mut u8, _: usize) {}
+fn advise(_: &MmapMut, _: usize, _: usize, _: bool) {}
 
 #[cfg(test)]
 mod tests {
@@ -147,7 +144,7 @@ mod tests {
 
     #[test]
     fn a_block_of_any_size_holds_its_value_and_what_is_written_to_it() {
-        for len in [0, 1, 64, POPULATE_FROM / 40 + 1, 3 * HUGE_PAGE / 40] {
+        for len in [0, 1, 64, MAPPED_FROM / 40 + 1, 3 * HUGE_PAGE / 40] {
             let mut block = Block::filled(len, [7u64; 5]);
             assert_eq!(block.len(), len);
             assert!(block.iter().all(|&slot| slot == [7; 5]));
