@@ -16,6 +16,7 @@ mod idastar;
 mod memory;
 mod monitor;
 mod rows;
+mod shorten;
 mod spare;
 mod table;
 mod weight;

@@ -33,18 +33,14 @@ optimally.
   breadth-first search over where those two tiles and the blank are inside
   that window finishes both.
 
-The path is then shortened. Short windows of it whose two end boards are
-closer than the window is long (the tiles' Manhattan displacement across
-the window leaves slack) are replaced by a shorter way between the same
-boards when an IDA* restricted to the cells the window touched and their
-neighbours finds one; this pays on small regions only, so only their part
-of the path is searched. Then every cycle (a board seen twice) is cut,
-found with a Zobrist hash updated per move. A shortened path that does not
-replay to the goal is never returned.
+The path is then shortened ([`super::shorten`]); replacing windows pays
+on small regions only, so only the part of the path made once the region
+was small is searched for them.
 */
 
+use super::shorten::{NONE_LOCAL, shorten_from};
 use super::{LimitKind, Limits, Status, idastar};
-use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles, mix64};
+use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles};
 use crate::heuristic::Manhattan;
 use std::time::{Duration, Instant};
 
@@ -133,27 +129,17 @@ pub fn rows_until(
     if stop() {
         return None;
     }
-    let clock = Instant::now();
-    let mut windows = Windows::new(shape, max_expanded.saturating_sub(block_expanded));
-    let improved = windows.improve(start, &constructed, builder.small_from)?;
-    outcome.windows_searched = windows.searched;
-    outcome.windows_replaced = windows.replaced;
-    outcome.window_nodes = windows.nodes;
-    outcome.window_generated = windows.generated;
-    outcome.windows_time = clock.elapsed();
-    outcome.after_windows = improved.len();
-    if stop() {
-        return None;
-    }
-    let clock = Instant::now();
-    let shortened = cut_cycles(start, shape, &improved);
-    outcome.cycles_time = clock.elapsed();
-    outcome.path = if reaches(start, goal, shape, &shortened) {
-        shortened
-    } else {
-        outcome.fell_back = true;
-        if reaches(start, goal, shape, &improved) { improved } else { constructed }
-    };
+    let budget = max_expanded.saturating_sub(block_expanded);
+    let shortened = shorten_from(start, goal, shape, constructed, builder.small_from, budget, stop)?;
+    outcome.after_windows = shortened.after_windows;
+    outcome.windows_searched = shortened.windows_searched;
+    outcome.windows_replaced = shortened.windows_replaced;
+    outcome.window_nodes = shortened.window_nodes;
+    outcome.window_generated = shortened.window_generated;
+    outcome.windows_time = shortened.windows_time;
+    outcome.cycles_time = shortened.cycles_time;
+    outcome.fell_back = shortened.fell_back;
+    outcome.path = shortened.path;
     Some(outcome)
 }
 
@@ -940,6 +926,12 @@ fn nearest(shape: Shape, cells: impl Iterator<Item = usize>, from: usize) -> usi
     cells.min_by_key(|&c| shape.distance(c, from)).expect("the window has room")
 }
 
+/// Cells of the region past which the path is not searched for shorter
+/// windows ([`Builder::small_from`]): windows pay on small regions only.
+/// Measured with windows of 16 moves: on 20×20 boards searching the whole
+/// path saves 0.6% more and doubles the time, to 10 ms.
+const WINDOW_REGION: usize = 400;
+
 /// Cells of the window at a line's end: 3 deep by 3 along, less the placed
 /// cell in the line (or 3 by 2 for a line of two).
 const WINDOW_CELLS: usize = 9;
@@ -1012,447 +1004,6 @@ fn solve_window(
         }
     }
     None
-}
-
-/// The Zobrist key of `tile` in `cell`: mixed from the pair rather than
-/// drawn into a table, which for 256×256 would hold 2³² keys.
-#[inline]
-fn key(cell: usize, tile: u16) -> u64 {
-    mix64(((cell as u64) << 32 | u64::from(tile)) ^ 0x243F_6A88_85A3_08D3)
-}
-
-/// `path` without its cycles: from each board the path goes on from that
-/// board's last visit, so no board is visited twice. Boards are compared by
-/// a 64-bit Zobrist hash; the chance that two boards of the path share one
-/// is about 10⁻⁷ for 2 million moves (100×100) and 3·10⁻⁵ for 30 million
-/// (256×256), and the caller's replay check catches it. An invalid path
-/// comes back unchanged.
-///
-/// The last visits are found without one big hash table: the boards'
-/// hashes are sorted into runs by their top bits (a counting sort: the path
-/// is played twice, once to count and once to place), and each run, small
-/// enough to stay in cache, gets a small table. A big table missed the
-/// cache once per move: cutting took 35% of a 100×100 solve; this way it
-/// takes about 5%.
-fn cut_cycles(start: &[u16], shape: Shape, path: &[Move]) -> Vec<Move> {
-    let n = path.len() + 1;
-    let bits = (n / RUN).max(1).ilog2().min(20);
-    let run_of = |h: u64| if bits == 0 { 0 } else { (h >> (64 - bits)) as usize };
-    let mut starts = vec![0u32; (1 << bits) + 1];
-    if !each_hash(start, shape, path, |_, h| starts[run_of(h) + 1] += 1) {
-        return path.to_vec();
-    }
-    for r in 1..starts.len() {
-        starts[r] += starts[r - 1];
-    }
-    let mut sorted = vec![(0u64, 0u32); n];
-    let mut fill = starts.clone();
-    each_hash(start, shape, path, |at, h| {
-        let run = run_of(h);
-        sorted[fill[run] as usize] = (h, at as u32);
-        fill[run] += 1;
-    });
-    let mut last: Vec<u32> = (0..n as u32).collect();
-    let mut table: Vec<(u64, u32)> = Vec::new();
-    for run in starts.windows(2) {
-        let members = &sorted[run[0] as usize..run[1] as usize];
-        let size = (2 * members.len()).next_power_of_two().max(4);
-        table.clear();
-        table.resize(size, (0, u32::MAX));
-        let mask = size - 1;
-        let slot_of = |table: &[(u64, u32)], h: u64| {
-            let mut slot = h as usize & mask;
-            while table[slot].1 != u32::MAX && table[slot].0 != h {
-                slot = (slot + 1) & mask;
-            }
-            slot
-        };
-        // Members come in path order, so the last write wins.
-        for &(h, at) in members {
-            let slot = slot_of(&table, h);
-            table[slot] = (h, at);
-        }
-        for &(h, at) in members {
-            let seen = table[slot_of(&table, h)].1;
-            if seen != at {
-                last[at as usize] = seen;
-            }
-        }
-    }
-    let mut out = Vec::with_capacity(path.len());
-    let mut at = last[0] as usize;
-    while at < path.len() {
-        out.push(path[at]);
-        at = last[at + 1] as usize;
-    }
-    out
-}
-
-/// Boards per run of [`cut_cycles`]: a run's table (16 bytes a slot, at
-/// most half full) then fits a 32 KiB first-level data cache.
-const RUN: usize = 32768;
-
-/// A board played move by move, the blank's row and column kept so that
-/// no move needs a division: what the shortening passes replay paths with.
-#[derive(Clone)]
-struct Replay {
-    shape: Shape,
-    board: Vec<u16>,
-    blank: usize,
-    row: usize,
-    col: usize,
-}
-
-impl Replay {
-    /// `None` if `start` has no blank.
-    fn new(start: &[u16], shape: Shape) -> Option<Replay> {
-        let blank = start.iter().position(|&t| t == 0)?;
-        Some(Replay { shape, board: start.to_vec(), blank, row: shape.row(blank), col: shape.col(blank) })
-    }
-
-    /// Plays `mv`: the cell the blank left and the tile that moved into it,
-    /// or `None` (and no change) if the blank would leave the board.
-    #[inline]
-    fn play(&mut self, mv: Move) -> Option<(usize, u16)> {
-        let (width, from) = (self.shape.width(), self.blank);
-        match mv {
-            Move::Up if self.row > 0 => (self.row -= 1, self.blank -= width),
-            Move::Down if self.row + 1 < self.shape.height() => (self.row += 1, self.blank += width),
-            Move::Left if self.col > 0 => (self.col -= 1, self.blank -= 1),
-            Move::Right if self.col + 1 < width => (self.col += 1, self.blank += 1),
-            _ => return None,
-        };
-        let tile = self.board[self.blank];
-        self.board.swap(from, self.blank);
-        Some((from, tile))
-    }
-}
-
-/// Plays `path` from `start`, handing `each` every position and the
-/// Zobrist hash of the board there; false if a move leaves the board.
-fn each_hash(start: &[u16], shape: Shape, path: &[Move], mut each: impl FnMut(usize, u64)) -> bool {
-    let Some(mut replay) = Replay::new(start, shape) else {
-        return false;
-    };
-    let mut hash = start.iter().enumerate().fold(0, |h, (cell, &tile)| h ^ key(cell, tile));
-    each(0, hash);
-    for (at, &mv) in path.iter().enumerate() {
-        let Some((from, tile)) = replay.play(mv) else {
-            return false;
-        };
-        let to = replay.blank;
-        hash ^= key(from, 0) ^ key(to, tile) ^ key(from, tile) ^ key(to, 0);
-        each(at + 1, hash);
-    }
-    true
-}
-
-/// Whether `path` takes `start` to `goal`.
-fn reaches(start: &[u16], goal: &[u16], shape: Shape, path: &[Move]) -> bool {
-    let Some(mut replay) = Replay::new(start, shape) else {
-        return false;
-    };
-    path.iter().all(|&mv| replay.play(mv).is_some()) && replay.board == goal
-}
-
-/// Moves in a window of the path that may be replaced by a shorter
-/// equivalent. Windows pay on small regions only, so they are searched in
-/// the part of the path made once the region had at most [`WINDOW_REGION`]
-/// cells. Measured (mean moves / n³ before → after, 200 boards; time per
-/// board): windows of 8 save 2.0% on 5×5 and 0.8% on 10×10, of 12 3.5% and
-/// 1.3%, of 16 5.1% (0.21 ms) and 1.8% (1.5 ms); on all of a 50×50 board,
-/// 16 saves 0.17% for 80% more time (20 boards), and 8 0.1% for 17%.
-const WINDOW: usize = 16;
-/// See [`WINDOW`]: on 20×20 boards windows of 16 save 0.6% and double the
-/// time, to 10 ms.
-const WINDOW_REGION: usize = 400;
-/// Cells a window search may use: those the window's blank visits and their
-/// neighbours.
-const LOCAL: usize = 5 * (WINDOW + 1);
-/// Nodes one window search may expand before it gives up; searches expand
-/// 5 to 10 on average, and a budget of 200 found as much as 2,000.
-const WINDOW_BUDGET: u64 = 2_000;
-const NONE_LOCAL: u8 = u8::MAX;
-
-/// The window searches and what they cost.
-struct Windows {
-    shape: Shape,
-    /// Local index of each board cell during a search, [`NONE_LOCAL`] otherwise.
-    local_of: Vec<u8>,
-    search: Local,
-    searched: u64,
-    replaced: u64,
-    nodes: u64,
-    generated: u64,
-    /// Most nodes all window searches together may expand.
-    budget: u64,
-}
-
-/// A window's sub-board: local cells, their neighbours and their tiles, as
-/// local ids (a tile's id is its local cell at the window's start).
-struct Local {
-    n: usize,
-    cells: [usize; LOCAL],
-    next: [[u8; 4]; LOCAL],
-    row: [usize; LOCAL],
-    col: [usize; LOCAL],
-    tiles: [u8; LOCAL],
-    goal: [u8; LOCAL],
-    blank: u8,
-    blank_id: u8,
-    h: u32,
-    path: [Move; WINDOW],
-    nodes: u64,
-    generated: u64,
-    /// Most nodes this search may expand: [`WINDOW_BUDGET`], or less when
-    /// that is all the windows' budget has left.
-    cap: u64,
-    /// Whether the search gave up for want of nodes.
-    starved: bool,
-}
-
-impl Local {
-    #[inline]
-    fn dist(&self, a: u8, b: u8) -> u32 {
-        let (a, b) = (usize::from(a), usize::from(b));
-        (self.row[a].abs_diff(self.row[b]) + self.col[a].abs_diff(self.col[b])) as u32
-    }
-
-    /// Depth-first search below the current board at depth `g` within
-    /// `bound`, never undoing the last move (`last`, 4 for none).
-    fn dfs(&mut self, g: u32, bound: u32, last: usize) -> Option<u32> {
-        if self.h == 0 {
-            return Some(g);
-        }
-        if self.nodes >= self.cap {
-            self.starved = true;
-            return None;
-        }
-        self.nodes += 1;
-        for m in 0..4 {
-            if m ^ 1 == last {
-                continue;
-            }
-            let to = self.next[usize::from(self.blank)][m];
-            if to == NONE_LOCAL {
-                continue;
-            }
-            self.generated += 1;
-            let id = self.tiles[usize::from(to)];
-            let goal = self.goal[usize::from(id)];
-            let h = self.h - self.dist(to, goal) + self.dist(self.blank, goal);
-            if g + 1 + h > bound {
-                continue;
-            }
-            let (blank, old_h) = (self.blank, self.h);
-            self.tiles[usize::from(blank)] = id;
-            self.tiles[usize::from(to)] = self.blank_id;
-            self.blank = to;
-            self.h = h;
-            self.path[g as usize] = Move::from_index(m);
-            if let Some(len) = self.dfs(g + 1, bound, m) {
-                return Some(len);
-            }
-            self.tiles[usize::from(to)] = id;
-            self.tiles[usize::from(blank)] = self.blank_id;
-            self.blank = blank;
-            self.h = old_h;
-        }
-        None
-    }
-}
-
-impl Windows {
-    fn new(shape: Shape, budget: u64) -> Windows {
-        Windows {
-            shape,
-            local_of: vec![NONE_LOCAL; shape.cells()],
-            search: Local {
-                n: 0,
-                cells: [0; LOCAL],
-                next: [[NONE_LOCAL; 4]; LOCAL],
-                row: [0; LOCAL],
-                col: [0; LOCAL],
-                tiles: [0; LOCAL],
-                goal: [0; LOCAL],
-                blank: 0,
-                blank_id: 0,
-                h: 0,
-                path: [Move::Up; WINDOW],
-                nodes: 0,
-                generated: 0,
-                cap: WINDOW_BUDGET,
-                starved: false,
-            },
-            searched: 0,
-            replaced: 0,
-            nodes: 0,
-            generated: 0,
-            budget,
-        }
-    }
-
-    /// `path` with windows of [`WINDOW`] moves from position `from` on
-    /// replaced by shorter equivalents where a search finds one. A window
-    /// is searched only when the tiles' Manhattan displacement across it,
-    /// kept up to date as the window slides, leaves room for a path two
-    /// moves shorter. `None` when a search ran out of the windows' budget.
-    fn improve(&mut self, start: &[u16], path: &[Move], from: usize) -> Option<Vec<Move>> {
-        let shape = self.shape;
-        let Some(mut board) = Replay::new(start, shape) else {
-            return Some(path.to_vec());
-        };
-        let from = from.min(path.len());
-        if path[..from].iter().any(|&mv| board.play(mv).is_none()) {
-            return Some(path.to_vec());
-        }
-        let mut out = path[..from].to_vec();
-        out.reserve(path.len() - from);
-        let path = &path[from..];
-        let n = path.len();
-        // The tile each move slides.
-        let mut moved = Vec::with_capacity(n);
-        {
-            let mut ahead = board.clone();
-            for &mv in path {
-                let Some((_, tile)) = ahead.play(mv) else {
-                    return Some([&out, path].concat());
-                };
-                moved.push(tile);
-            }
-        }
-        // Net displacement of each tile across the window, and its sum.
-        let mut disp = vec![(0i32, 0i32); shape.cells()];
-        let mut sum: i64 = 0;
-        let mut shift = |disp: &mut Vec<(i32, i32)>, j: usize, sign: i32| {
-            // The tile moves against the blank.
-            let (dr, dc) = match path[j] {
-                Move::Up => (1, 0),
-                Move::Down => (-1, 0),
-                Move::Left => (0, 1),
-                Move::Right => (0, -1),
-            };
-            let d = &mut disp[usize::from(moved[j])];
-            sum -= i64::from(d.0.abs() + d.1.abs());
-            d.0 += sign * dr;
-            d.1 += sign * dc;
-            sum += i64::from(d.0.abs() + d.1.abs());
-            sum
-        };
-        let (mut i, mut end) = (0, WINDOW.min(n));
-        let mut md = 0;
-        for j in 0..end {
-            md = shift(&mut disp, j, 1);
-        }
-        while i < n {
-            let k = end - i;
-            if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
-                self.searched += 1;
-                let found = self.search(&board.board, board.blank, &path[i..end], md as u32);
-                if self.search.starved && self.search.cap < WINDOW_BUDGET {
-                    return None; // the budget of all windows, not this one's, ran out
-                }
-                if let Some(len) = found {
-                    self.replaced += 1;
-                    for &mv in &self.search.path[..len] {
-                        board.play(mv).expect("window moves stay on the board");
-                        out.push(mv);
-                    }
-                    for j in i..end {
-                        md = shift(&mut disp, j, -1);
-                    }
-                    i = end;
-                    end = (i + WINDOW).min(n);
-                    for j in i..end {
-                        md = shift(&mut disp, j, 1);
-                    }
-                    continue;
-                }
-            }
-            board.play(path[i]).expect("checked above");
-            out.push(path[i]);
-            md = shift(&mut disp, i, -1);
-            i += 1;
-            if end < n {
-                md = shift(&mut disp, end, 1);
-                end += 1;
-            }
-        }
-        Some(out)
-    }
-
-    /// A path shorter than `window` from `board` to the board `window`
-    /// leads to, using only the cells the window's blank visits and their
-    /// neighbours; its length (the moves are in `self.search.path`).
-    fn search(&mut self, board: &[u16], blank: usize, window: &[Move], h: u32) -> Option<usize> {
-        let shape = self.shape;
-        let s = &mut self.search;
-        s.n = 0;
-        let add = |cell: usize, s: &mut Local, local_of: &mut [u8]| {
-            if local_of[cell] == NONE_LOCAL {
-                local_of[cell] = s.n as u8;
-                s.cells[s.n] = cell;
-                s.n += 1;
-            }
-        };
-        let mut cell = blank;
-        add(cell, s, &mut self.local_of);
-        for &mv in window {
-            cell = shape.neighbour(cell, mv).expect("window moves stay on the board");
-            add(cell, s, &mut self.local_of);
-        }
-        let visited = s.n;
-        for i in 0..visited {
-            for (_, next) in shape.neighbours(s.cells[i]) {
-                add(next, s, &mut self.local_of);
-            }
-        }
-        for i in 0..s.n {
-            let cell = s.cells[i];
-            s.row[i] = shape.row(cell);
-            s.col[i] = shape.col(cell);
-            s.tiles[i] = i as u8;
-            s.next[i] =
-                Move::ALL.map(|mv| shape.neighbour(cell, mv).map_or(NONE_LOCAL, |c| self.local_of[c]));
-        }
-        // Where each tile ends: play the window on the ids.
-        let mut end = s.tiles;
-        let mut z = self.local_of[blank];
-        for &mv in window {
-            let to = s.next[usize::from(z)][mv.index()];
-            end.swap(usize::from(z), usize::from(to));
-            z = to;
-        }
-        for (i, &id) in end[..s.n].iter().enumerate() {
-            s.goal[usize::from(id)] = i as u8;
-        }
-        for i in 0..s.n {
-            self.local_of[s.cells[i]] = NONE_LOCAL;
-        }
-        // The blank's cell was added first: local cell 0, id 0.
-        (s.blank, s.blank_id) = (0, 0);
-        debug_assert_eq!((board[blank], end[usize::from(z)]), (0, 0));
-        s.h =
-            (0..s.n as u8).filter(|&id| id != s.blank_id).map(|id| s.dist(id, s.goal[usize::from(id)])).sum();
-        debug_assert_eq!(s.h, h);
-        (s.nodes, s.generated, s.starved) = (0, 0, false);
-        s.cap = WINDOW_BUDGET.min(self.budget - self.nodes);
-        let mut bound = s.h;
-        let mut found = None;
-        while bound + 2 <= window.len() as u32 {
-            if let Some(len) = s.dfs(0, bound, 4) {
-                found = Some(len as usize);
-                break;
-            }
-            if s.starved {
-                break;
-            }
-            bound += 2;
-        }
-        self.nodes += s.nodes;
-        self.generated += s.generated;
-        found
-    }
 }
 
 #[cfg(test)]
@@ -1627,43 +1178,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn cycles_are_cut_where_the_board_recurs() {
-        use Move::{Down, Left, Right, Up};
-        let shape = Shape::new(3, 3);
-        let start = blank_first(shape);
-        // Three laps of the blank around a 2×2 square bring its three tiles
-        // back (twelve moves, one cycle); then a step down and straight back.
-        let lap = [Right, Down, Left, Up];
-        let mut path: Vec<Move> = lap.iter().cycle().take(12).copied().collect();
-        path.extend([Right, Right, Down, Up, Down, Left]);
-        let cut = cut_cycles(&start, shape, &path);
-        assert_eq!(replay(&start, shape, &cut), replay(&start, shape, &path));
-        assert_eq!(cut, [Right, Right, Down, Left]);
-        // Twelve laps are four cycles end to end.
-        let laps: Vec<Move> = lap.iter().cycle().take(12 * 4).copied().collect();
-        assert!(cut_cycles(&start, shape, &laps).is_empty());
-    }
-
-    #[test]
-    fn a_window_is_replaced_by_a_shorter_way_to_the_same_board() {
-        use Move::{Down, Left, Right, Up};
-        let shape = Shape::new(4, 4);
-        let start = blank_first(shape);
-        // Two laps of the blank around a 2×2 square, no board twice, turn
-        // its three tiles as one lap the other way round does.
-        let path = [Right, Down, Left, Up, Right, Down, Left, Up];
-        let mut windows = Windows::new(shape, u64::MAX);
-        let shorter = windows.improve(&start, &path, 0).unwrap();
-        assert_eq!(shorter, [Down, Right, Up, Left]);
-        assert_eq!(replay(&start, shape, &shorter), replay(&start, shape, &path));
-        assert_eq!((windows.searched, windows.replaced), (1, 1));
-        // Nothing before `from` is touched.
-        let later = Windows::new(shape, u64::MAX).improve(&start, &path, 1).unwrap();
-        assert_eq!((later[0], later.len()), (Right, 6));
-        assert_eq!(replay(&start, shape, &later), replay(&start, shape, &path));
     }
 
     /// Every arrangement of the last two tiles and the blank in a line-end
