@@ -9,7 +9,7 @@ when the caller has them loaded.
 use crate::board::{Goal, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, Tables, Weight, solve};
+use crate::search::{Algorithm, Limits, Prepared, Tables, Weight};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -63,8 +63,10 @@ pub fn with_defaults(limits: &Limits) -> Limits {
 }
 
 /// Runs every run of [`runs`] on `start` under `limits` (see
-/// [`with_defaults`]), handing each record to `on_record` as it is ready.
-/// Once `limits.cancel` is set no further run starts.
+/// [`with_defaults`]), the paths shortened where `shorten` and the
+/// algorithm say so ([`Prepared::shortening`]), handing each record to
+/// `on_record` as it is ready. Once `limits.cancel` is set no further run
+/// starts.
 ///
 /// # Errors
 /// The first error `on_record` returns.
@@ -73,6 +75,7 @@ pub fn compare<E>(
     goal: &Goal,
     limits: &Limits,
     tables: &Tables,
+    shorten: bool,
     mut on_record: impl FnMut(Record) -> Result<(), E>,
 ) -> Result<(), E> {
     let limits = with_defaults(limits);
@@ -81,7 +84,8 @@ pub fn compare<E>(
         if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
-        let record = match solve(start, goal, algorithm, heuristic, &limits, tables) {
+        let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(shorten);
+        let record = match prepared.solve(start, &limits, tables) {
             Ok(outcome) => Record::new(algorithm, heuristic, start, goal, outcome),
             Err(e) => Record::failed(algorithm, heuristic, Some(start), e.to_string()),
         };
@@ -110,7 +114,7 @@ mod tests {
         let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
         let mut records = Vec::new();
-        compare(&start, &goal, &Limits::default(), &Tables::NONE, |r| {
+        compare(&start, &goal, &Limits::default(), &Tables::NONE, true, |r| {
             records.push(r);
             Ok::<(), ()>(())
         })

@@ -478,3 +478,44 @@ fn limits_are_reported_on_stderr_only_as_a_note_in_json_mode() {
                 .and(contains("panicked").not()),
         );
 }
+
+/// The path in a JSON report, replayed from its start: the end board.
+fn replayed(v: &Value) -> Vec<u16> {
+    let tiles = |key: &str| -> Vec<u16> {
+        v[key].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u16).collect()
+    };
+    let moves: Vec<&str> = v["path"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let (width, height) = (v["width"].as_u64().unwrap() as usize, v["height"].as_u64().unwrap() as usize);
+    let end = crate::util::play_on(&tiles("start"), width, height, &moves);
+    assert_eq!(end, tiles("goal"), "the path replays to the goal");
+    end
+}
+
+#[test]
+fn greedy_weighted_and_rows_paths_are_shortened_unless_asked_not_to() {
+    let korf = puzzle("korf24/05.txt").display().to_string();
+    let board = puzzle("3x3/easy-8.txt").display().to_string();
+    for args in [
+        vec![korf.as_str(), "--algo", "greedy", "--heuristic", "linear-conflict"],
+        vec![korf.as_str(), "--algo", "astar", "--weight", "2", "--heuristic", "linear-conflict"],
+        vec![korf.as_str(), "--algo", "rows"],
+    ] {
+        let shortened = json(&args);
+        let found = json(&[&args[..], &["--no-shorten"]].concat());
+        replayed(&shortened);
+        replayed(&found);
+        // The depth is the length of the path the algorithm found.
+        assert_eq!(found["cost"], found["depth"], "{args:?}");
+        assert_eq!(shortened["depth"], found["cost"], "{args:?}");
+        assert!(shortened["cost"].as_u64() < shortened["depth"].as_u64(), "{args:?}: {shortened}");
+        // A search's figures are its own; rows counts its windows' searches.
+        if !args.contains(&"rows") {
+            assert_eq!(shortened["nodes_expanded"], found["nodes_expanded"], "{args:?}");
+        }
+    }
+    // Optimal searches and DFS return the path they found, flag or not.
+    for algo in ["astar", "dfs"] {
+        let v = json(&[board.as_str(), "--algo", algo]);
+        assert_eq!(v["cost"], v["depth"], "{algo}");
+    }
+}

@@ -263,6 +263,62 @@ fn weighted_search_never_exceeds_w_times_the_optimum_of_random_8_puzzles() {
     assert!(above_optimal > 100, "{above_optimal} paths longer than optimal");
 }
 
+/// Greedy and weighted search hand back their path shortened: never longer
+/// than the one the search found (whose length is the reported depth),
+/// never shorter than the optimum, and with shortening off exactly the
+/// path the library's search function returns.
+#[test]
+fn greedy_and_weighted_paths_are_shortened_and_can_be_left_as_found() {
+    use npuzzle::{Board, Manhattan, Packed, Prepared, Weight, greedy, weighted_astar, weighted_idastar};
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let manhattan = Manhattan::new(&goal);
+    let limits = Limits::default();
+    let w = Weight::ratio(2, 1);
+    let mut rng = Rng(17);
+    let mut cut = HashMap::new();
+    let mut checked = 0;
+    while checked < 150 {
+        let start = rng.shuffle(9);
+        let Some(&distance) = truth.get(&start) else { continue };
+        checked += 1;
+        let tiles = Tiles::new(&start).unwrap();
+        let board = Packed::from_tiles(&start);
+        for algorithm in [Algorithm::Greedy, Algorithm::WeightedAStar(w), Algorithm::WeightedIdaStar(w)] {
+            let prepared = Prepared::new(goal.clone(), algorithm, HeuristicKind::Manhattan);
+            let found = prepared.clone().shortening(false).solve(&tiles, &limits, &Tables::NONE).unwrap();
+            let direct = match algorithm {
+                Algorithm::Greedy => greedy(&board, &goal, &manhattan, &limits),
+                Algorithm::WeightedAStar(_) => weighted_astar(&board, &goal, &manhattan, w, &limits),
+                _ => weighted_idastar(&board, &goal, &manhattan, w, &limits),
+            };
+            assert_eq!(found.path, direct.path, "{algorithm:?} {start:?}: the search's own path");
+            assert_eq!(found.depth(), found.cost());
+
+            let shortened = prepared.solve(&tiles, &limits, &Tables::NONE).unwrap();
+            let path = shortened.path.as_ref().unwrap();
+            let names: Vec<&str> = path.iter().map(|m| m.name()).collect();
+            assert_eq!(play(&start, 3, &names), goal.tiles().cells(), "{algorithm:?} {start:?}: replays");
+            let (cost, depth) = (shortened.cost().unwrap(), shortened.depth().unwrap());
+            assert_eq!(
+                depth,
+                found.cost().unwrap(),
+                "{algorithm:?} {start:?}: the depth is the found path's"
+            );
+            assert!(distance as usize <= cost && cost <= depth, "{algorithm:?} {start:?}");
+            assert_eq!(
+                shortened.stats.nodes_expanded, found.stats.nodes_expanded,
+                "the search's nodes alone"
+            );
+            *cut.entry(algorithm.name()).or_insert(0) += depth - cost;
+        }
+    }
+    // Not vacuous: each of them had paths cut.
+    for name in ["greedy", "astar", "idastar"] {
+        assert!(cut.get(name).is_some_and(|&moves| moves > 0), "{name}: {cut:?}");
+    }
+}
+
 #[test]
 fn greedy_paths_replay_and_take_fewer_nodes_than_astar() {
     let truth = eight_puzzle_distances();

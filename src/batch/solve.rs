@@ -31,6 +31,8 @@ pub struct Settings {
     /// together stay under one search's memory ceiling. `cancel` stops the
     /// searches under way and starts no more.
     pub limits: Limits,
+    /// Whether paths are shortened once found ([`Prepared::shortening`]).
+    pub shorten: bool,
     /// Puzzles solved at once (at least 1).
     pub jobs: usize,
     /// Prepared heuristic tables (the pattern databases), shared by all jobs.
@@ -89,7 +91,9 @@ fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Wor
     let prepared = match &mut worker.prepared {
         Some(prepared) if prepared.goal().shape() == shape => prepared,
         slot => match Goal::new(&settings.goal, shape) {
-            Ok(goal) => slot.insert(Prepared::new(goal, settings.algorithm, settings.heuristic)),
+            Ok(goal) => slot.insert(
+                Prepared::new(goal, settings.algorithm, settings.heuristic).shortening(settings.shorten),
+            ),
             Err(e) => return fail(e.to_string()),
         },
     };

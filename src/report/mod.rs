@@ -64,7 +64,9 @@ pub struct Record {
     pub path: Option<Vec<Move>>,
     /// Moves in the path.
     pub cost: Option<usize>,
-    /// Depth of the goal node.
+    /// Depth of the goal node: the moves of the path as the algorithm
+    /// found it, more than `cost` when it was then shortened (see
+    /// [`Stats::shortened_by`]).
     pub depth: Option<usize>,
     /// See [`Stats::nodes_expanded`].
     pub nodes_expanded: u64,
@@ -107,9 +109,9 @@ impl Record {
         goal: &Goal,
         outcome: Outcome,
     ) -> Record {
-        let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime } =
+        let (cost, depth) = (outcome.cost(), outcome.depth());
+        let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime, .. } =
             outcome.stats;
-        let cost = outcome.cost();
         let note = match outcome.status {
             Status::Solved => None,
             Status::Unsolvable => Some(goal.parity(start.cells()).reason()),
@@ -128,14 +130,14 @@ impl Record {
             goal: goal.tiles().cells().to_vec(),
             path: outcome.path,
             cost,
-            depth: cost,
+            depth,
             nodes_expanded,
             nodes_generated,
             max_frontier,
             max_depth,
             stored_nodes: stored,
             runtime_ms: (runtime.as_secs_f64() * 1e6).round() / 1e3,
-            branching_factor: cost.and_then(|d| effective_branching_factor(nodes_generated, d)),
+            branching_factor: depth.and_then(|d| effective_branching_factor(nodes_generated, d)),
             expected: None,
             error: None,
             note,

@@ -98,19 +98,20 @@ pub struct RowsOutcome {
 /// assert_eq!(rows(&start, &goal, Shape::new(4, 3)).path.len(), 2);
 /// ```
 pub fn rows(start: &[u16], goal: &[u16], shape: Shape) -> RowsOutcome {
-    rows_until(start, goal, shape, u64::MAX, &mut || false).expect("never asked to stop")
+    rows_until(start, goal, shape, true, u64::MAX, &mut || false).expect("never asked to stop")
 }
 
-/// [`rows`], asking `stop` after each line it places and between its
-/// phases whether to give up (a timeout, Ctrl-C), and giving up when its
-/// internal searches (the final block's, the windows') would expand more
-/// than `max_expanded` nodes in all: `None` if it gave up. Placing tiles
-/// expands no search nodes, so only those searches count; they stop at
-/// the bound exactly.
+/// [`rows`], its path shortened only if `shorten` says so, asking `stop`
+/// after each line it places and between its phases whether to give up (a
+/// timeout, Ctrl-C), and giving up when its internal searches (the final
+/// block's, the windows') would expand more than `max_expanded` nodes in
+/// all: `None` if it gave up. Placing tiles expands no search nodes, so
+/// only those searches count; they stop at the bound exactly.
 pub fn rows_until(
     start: &[u16],
     goal: &[u16],
     shape: Shape,
+    shorten: bool,
     max_expanded: u64,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<RowsOutcome> {
@@ -129,8 +130,13 @@ pub fn rows_until(
     if stop() {
         return None;
     }
+    if !shorten {
+        outcome.after_windows = constructed.len();
+        outcome.path = constructed;
+        return Some(outcome);
+    }
     let budget = max_expanded.saturating_sub(block_expanded);
-    let shortened = shorten_from(start, goal, shape, constructed, builder.small_from, budget, stop)?;
+    let shortened = shorten_from(start, goal, shape, &constructed, builder.small_from, budget, stop)?;
     outcome.after_windows = shortened.after_windows;
     outcome.windows_searched = shortened.windows_searched;
     outcome.windows_replaced = shortened.windows_replaced;

@@ -48,14 +48,14 @@ pub(crate) fn shorten_from(
     start: &[u16],
     goal: &[u16],
     shape: Shape,
-    path: Vec<Move>,
+    path: &[Move],
     from: usize,
     budget: u64,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Shortened> {
     let clock = Instant::now();
     let mut windows = Windows::new(shape, budget);
-    let improved = windows.improve(start, &path, from)?;
+    let improved = windows.improve(start, path, from)?;
     let mut shortened = Shortened {
         after_windows: improved.len(),
         windows_searched: windows.searched,
@@ -75,7 +75,7 @@ pub(crate) fn shorten_from(
         cut
     } else {
         shortened.fell_back = true;
-        if reaches(start, goal, shape, &improved) { improved } else { path }
+        if reaches(start, goal, shape, &improved) { improved } else { path.to_vec() }
     };
     Some(shortened)
 }

@@ -153,6 +153,11 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub pdb: PdbArgs,
+
+    /// Return the paths of greedy, weighted search (--weight) and rows exactly as found, without shortening them
+    /// afterwards (then cost = depth).
+    #[arg(long)]
+    pub no_shorten: bool,
 }
 
 /// How `solve` and `batch` search.

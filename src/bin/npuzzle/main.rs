@@ -18,7 +18,7 @@ use cli::{
 use exit::Exit;
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tables, Tiles, cores, solve};
+use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Prepared, Tables, Tiles, cores};
 use progress::SearchStatus;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -93,7 +93,8 @@ fn run_solve(args: &SolveArgs) -> Result<Exit> {
     // Counting the cores reads cgroup files: only a search that uses them asks.
     let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
     let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
-    let outcome = solve(&start, &goal, algorithm, heuristic, &limits, &tables);
+    let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(!args.search.no_shorten);
+    let outcome = prepared.solve(&start, &limits, &tables);
     status.finish();
     let outcome = outcome?;
     let ended = outcome.status;

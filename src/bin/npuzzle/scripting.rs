@@ -47,6 +47,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         algorithm,
         heuristic,
         limits: limits(&args.search.limits, Some(interrupt_flag())),
+        shorten: !args.search.no_shorten,
         jobs,
         tables,
     };
@@ -382,7 +383,8 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
         let mut out = reporter(format, &mut stdout);
         out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
         out.flush()?;
-        npuzzle::compare::compare(&start, &goal, &limits, &tables, |record| {
+        let shorten = !args.search.no_shorten;
+        npuzzle::compare::compare(&start, &goal, &limits, &tables, shorten, |record| {
             statuses.push(record.status);
             out.row(&record)?;
             out.flush()
