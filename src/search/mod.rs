@@ -722,7 +722,8 @@ impl Prepared {
         let clock = Budget::start(&left, None);
         let (goal, shape) = (self.goal.tiles().cells(), start.shape());
         let mut stop = || clock.check_now().is_some();
-        let path = match shorten::shorten_from(start.cells(), goal, shape, &found, 0, u64::MAX, &mut stop) {
+        let origin = shorten::Origin::Searched;
+        let path = match shorten::shorten(start.cells(), goal, shape, &found, origin, &mut stop) {
             Some(shortened) => shortened.path,
             None => found.clone(),
         };

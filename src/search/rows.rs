@@ -38,7 +38,7 @@ on small regions only, so only the part of the path made once the region
 was small is searched for them.
 */
 
-use super::shorten::{NONE_LOCAL, shorten_from};
+use super::shorten::{self, NONE_LOCAL, Origin};
 use super::{LimitKind, Limits, Status, idastar};
 use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles};
 use crate::heuristic::Manhattan;
@@ -136,7 +136,8 @@ pub fn rows_until(
         return Some(outcome);
     }
     let budget = max_expanded.saturating_sub(block_expanded);
-    let shortened = shorten_from(start, goal, shape, &constructed, builder.small_from, budget, stop)?;
+    let origin = Origin::Constructed { from: builder.small_from, budget };
+    let shortened = shorten::shorten(start, goal, shape, &constructed, origin, stop)?;
     outcome.after_windows = shortened.after_windows;
     outcome.windows_searched = shortened.windows_searched;
     outcome.windows_replaced = shortened.windows_replaced;
