@@ -639,7 +639,7 @@ impl Prepared {
     /// speed ([`Algorithm::shortens`]) are shortened once found (the
     /// default): windows of the path replaced by shorter ways between the
     /// same boards, then cycles cut. It costs well under a millisecond on
-    /// a 24-puzzle and cuts greedy's paths there by a sixteenth; without
+    /// a 24-puzzle and cuts greedy's paths there by a tenth; without
     /// it the path is the search's own, as a textbook implementation
     /// returns it.
     #[must_use]
