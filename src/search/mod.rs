@@ -28,6 +28,7 @@ pub use greedy::greedy;
 pub use idastar::{idastar, weighted_idastar};
 pub use monitor::{Monitor, Snapshot};
 pub use rows::{RowsOutcome, rows};
+pub use shorten::Shortening;
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
 use crate::board::{
@@ -714,6 +715,7 @@ impl Prepared {
         let Some(found) = outcome.path.take() else {
             return outcome;
         };
+        let found_len = found.len();
         let left = Limits {
             timeout: limits.timeout.map(|t| t.saturating_sub(outcome.stats.runtime)),
             cancel: limits.cancel.clone(),
@@ -724,10 +726,10 @@ impl Prepared {
         let mut stop = || clock.check_now().is_some();
         let origin = shorten::Origin::Searched;
         let path = match shorten::shorten(start.cells(), goal, shape, &found, origin, &mut stop) {
-            Some(shortened) => shortened.path,
-            None => found.clone(),
+            Some((shortened, _)) => shortened,
+            None => found,
         };
-        outcome.stats.shortened_by += (found.len() - path.len()) as u64;
+        outcome.stats.shortened_by += (found_len - path.len()) as u64;
         outcome.stats.runtime += clock.elapsed();
         outcome.path = Some(path);
         outcome
@@ -816,8 +818,8 @@ fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> O
     let mut stats = Stats { max_frontier: 1, stored: 1, runtime: budget.elapsed(), ..Stats::default() };
     match (made, stopped) {
         (Some(made), _) => {
-            stats.nodes_expanded = made.block_expanded + made.window_nodes;
-            stats.nodes_generated = made.block_generated + made.window_generated;
+            stats.nodes_expanded = made.block_expanded + made.shortening.window_nodes;
+            stats.nodes_generated = made.block_generated + made.shortening.window_generated;
             stats.max_depth = made.constructed as u32;
             stats.shortened_by = (made.constructed - made.path.len()) as u64;
             Outcome { status: Status::Solved, path: Some(made.path), stats }

@@ -15,11 +15,9 @@ is never returned.
 use crate::board::{Move, Shape, mix64};
 use std::time::{Duration, Instant};
 
-/// A path after [`shorten`], and what shortening it cost.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Shortened {
-    /// The shortened path (or the longer one, if it failed its replay check).
-    pub path: Vec<Move>,
+/// What shortening a path did, and what it cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shortening {
     /// Moves left after replacing windows, before cutting cycles.
     pub after_windows: usize,
     /// Windows of the path searched for a shorter equivalent.
@@ -52,9 +50,10 @@ pub(crate) enum Origin {
 }
 
 /// `path` from `start` to `goal` on a board of `shape`, shortened as its
-/// `origin` calls for: windows, then cycles. `stop` is asked between the
-/// two steps whether to give up (a timeout, Ctrl-C): `None` if it did, or
-/// if the windows ran out of their budget.
+/// `origin` calls for: windows, then cycles (or, if that fails its replay
+/// check, the path before the step that broke it). `stop` is asked between
+/// the two steps whether to give up (a timeout, Ctrl-C): `None` if it did,
+/// or if the windows ran out of their budget.
 pub(crate) fn shorten(
     start: &[u16],
     goal: &[u16],
@@ -62,7 +61,7 @@ pub(crate) fn shorten(
     path: &[Move],
     origin: Origin,
     stop: &mut dyn FnMut() -> bool,
-) -> Option<Shortened> {
+) -> Option<(Vec<Move>, Shortening)> {
     let clock = Instant::now();
     let (window, from, budget) = match origin {
         Origin::Constructed { from, budget } => (ROWS_WINDOW, from, budget),
@@ -70,28 +69,28 @@ pub(crate) fn shorten(
     };
     let mut windows = Windows::new(shape, window, budget);
     let improved = windows.improve(start, path, from)?;
-    let mut shortened = Shortened {
+    let mut shortening = Shortening {
         after_windows: improved.len(),
         windows_searched: windows.searched,
         windows_replaced: windows.replaced,
         window_nodes: windows.nodes,
         window_generated: windows.generated,
         windows_time: clock.elapsed(),
-        ..Shortened::default()
+        ..Shortening::default()
     };
     if stop() {
         return None;
     }
     let clock = Instant::now();
     let cut = cut_cycles(start, shape, &improved);
-    shortened.cycles_time = clock.elapsed();
-    shortened.path = if reaches(start, goal, shape, &cut) {
+    shortening.cycles_time = clock.elapsed();
+    let shortened = if reaches(start, goal, shape, &cut) {
         cut
     } else {
-        shortened.fell_back = true;
+        shortening.fell_back = true;
         if reaches(start, goal, shape, &improved) { improved } else { path.to_vec() }
     };
-    Some(shortened)
+    Some((shortened, shortening))
 }
 
 /// The Zobrist key of `tile` in `cell`: mixed from the pair rather than
