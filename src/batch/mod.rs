@@ -3,7 +3,8 @@ Batch runs: find the puzzle files under some paths, keep one shard of them,
 solve them on a pool of threads and hand back one
 [`Record`](crate::report::Record) per puzzle, in input order, each as soon
 as it and every one before it are done: [`discover`], [`read_lists`],
-[`Shard`], [`run`] (the pool), [`solve_item`] (one puzzle), one file each.
+[`Shard`], [`run`] (the pool), [`solve_item`] (one puzzle), [`TableSource`]
+(the heuristic tables of each goal shape), one file each.
 
 Which files are puzzles:
 - a path named on the command line is always tried (a bad one is an error
@@ -27,9 +28,11 @@ mod lists;
 mod pool;
 mod shard;
 mod solve;
+mod tables;
 
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
 pub use lists::{Interrupted, read_lists};
 pub use pool::{Event, Finished, TICK, run};
 pub use shard::{Shard, ShardError};
 pub use solve::{Settings, Worker, default_max_nodes_per_job, solve_item};
+pub use tables::{MakeTables, TableSource};

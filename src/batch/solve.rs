@@ -4,7 +4,7 @@ batch's settings, and turn every failure into an error row rather than an
 error that stops the batch.
 */
 
-use super::{Item, Source};
+use super::{Item, Source, TableSource};
 use crate::board::{
     Goal, GoalSpec, Input, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, parse_board_with, read_text,
     stated_optimum,
@@ -13,6 +13,7 @@ use crate::heuristic::HeuristicKind;
 use crate::report::Record;
 use crate::search::{Algorithm, Limits, Prepared, Tables, default_max_nodes_for};
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 /// How every puzzle of a batch is solved.
@@ -35,8 +36,9 @@ pub struct Settings {
     pub shorten: bool,
     /// Puzzles solved at once (at least 1).
     pub jobs: usize,
-    /// Prepared heuristic tables (the pattern databases), shared by all jobs.
-    pub tables: Tables,
+    /// The heuristic tables (pattern databases) of each goal shape, made
+    /// when its first puzzle comes and shared by all jobs.
+    pub tables: Arc<TableSource>,
 }
 
 /// The single-search default node limit of `algorithm` for a board of
@@ -50,7 +52,7 @@ pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, 
 /// them once per worker rather than once per puzzle.
 #[derive(Debug, Default)]
 pub struct Worker {
-    prepared: Option<Prepared>,
+    prepared: Option<(Prepared, Tables)>,
 }
 
 /// Solves one puzzle on `worker`; every failure becomes an `error` row.
@@ -88,20 +90,28 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize, worker: &mut Wo
 fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Worker) -> Record {
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let shape = start.shape();
-    let prepared = match &mut worker.prepared {
-        Some(prepared) if prepared.goal().shape() == shape => prepared,
-        slot => match Goal::new(&settings.goal, shape) {
-            Ok(goal) => slot.insert(
-                Prepared::new(goal, settings.algorithm, settings.heuristic).shortening(settings.shorten),
-            ),
-            Err(e) => return fail(e.to_string()),
-        },
+    let (prepared, tables) = match &mut worker.prepared {
+        Some((prepared, tables)) if prepared.goal().shape() == shape => (prepared, tables),
+        slot => {
+            let goal = match Goal::new(&settings.goal, shape) {
+                Ok(goal) => goal,
+                Err(e) => return fail(e.to_string()),
+            };
+            let tables = match settings.tables.get(&goal) {
+                Ok(tables) => tables,
+                Err(message) => return fail(message),
+            };
+            let prepared =
+                Prepared::new(goal, settings.algorithm, settings.heuristic).shortening(settings.shorten);
+            let (prepared, tables) = slot.insert((prepared, tables));
+            (prepared, tables)
+        }
     };
     let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }
-    match prepared.solve(start, &limits, &settings.tables) {
+    match prepared.solve(start, &limits, tables) {
         Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, prepared.goal(), outcome),
         Err(e) => fail(e.to_string()),
     }

@@ -9,6 +9,7 @@ use crate::exit::Exit;
 use crate::goal_spec;
 use crate::progress::Progress as Bar;
 use anyhow::{Context, Result, anyhow, bail};
+use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
 use npuzzle::heuristic::pdb::{self, Event, Notice, Partition, Pdb, PdbError, Phase};
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Tables};
@@ -55,23 +56,15 @@ pub fn for_search(
     Ok(Tables { pdb: Some(Arc::new(pdb)) })
 }
 
-/// The tables for a batch: a batch reads its puzzles later, so the databases
-/// are made for the goal of `spec` at the size of a goal given as a board,
-/// else of `--partition`, else 4×4; puzzles of other sizes get an error row.
-pub fn for_batch(
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    spec: &GoalSpec,
-    args: &PdbArgs,
-) -> Result<Tables> {
+/// The tables for a batch: a batch reads its puzzles as it runs, so the
+/// databases are loaded or built for each goal shape when its first puzzle
+/// comes; a shape without them gets error rows saying why.
+pub fn for_batch(algorithm: Algorithm, heuristic: HeuristicKind, args: &PdbArgs) -> TableSource {
     if !wanted(algorithm, heuristic) {
-        return Ok(Tables::NONE);
+        return TableSource::none();
     }
-    let shape = match spec {
-        GoalSpec::Board(tiles) => tiles.shape(),
-        _ => args.partition.map_or(Shape::square(4), Partition::shape),
-    };
-    for_search(algorithm, heuristic, &Goal::new(spec, shape)?, args)
+    let args = args.clone();
+    TableSource::new(move |goal| for_search(algorithm, heuristic, goal, &args).map_err(|e| format!("{e:#}")))
 }
 
 /// The databases for `goal` if they are already built and verify, else why

@@ -25,6 +25,7 @@ use npuzzle::{Goal, GoalSpec, HeuristicKind, Input, Tables, Tiles};
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn row_format(arg: RowFormatArg) -> RowFormat {
     match arg {
@@ -40,7 +41,6 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
     let goal = goal_spec(&args.search.goal, args.size.size)?;
-    let tables = databases::for_batch(algorithm, heuristic, &goal, &args.search.pdb)?;
     let mut settings = Settings {
         goal,
         size: args.size.size,
@@ -49,7 +49,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         limits: limits(&args.search.limits, Some(interrupt_flag())),
         shorten: !args.search.no_shorten,
         jobs,
-        tables,
+        tables: Arc::new(databases::for_batch(algorithm, heuristic, &args.search.pdb)),
     };
     if args.paths.iter().filter(|p| p.as_os_str() == batch::STDIN).count() > 1 {
         bail!("standard input (-) can be read once: name it once (a file called - is ./-)");
