@@ -310,14 +310,23 @@ fn lookups_by_board_and_by_cells_agree() {
     assert_eq!(db.lookup(&Packed::from_tiles(goal.tiles().cells())), 0);
 }
 
+/// Files of every shape the format serves, 12 to 25 cells, round-trip, and
+/// every header byte and every truncation of them is caught.
 #[test]
 fn files_round_trip_and_damage_is_detected_and_rebuilt() {
-    const HEADER: usize = 64; // 32 fixed bytes, 16 of goal, 3 tiles, padding
+    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, 4), &[3, 7, 11]);
+    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankLast, 5), &[24, 18, 12]);
+    damage_is_detected_and_rebuilt(&goal(&GoalSpec::Snail, Shape::new(3, 4)), &[1, 5, 9]);
+    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), &[4, 8, 11]);
+}
+
+fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
+    // 32 fixed bytes, the goal's cells, the tiles, padded to 64.
+    const HEADER: usize = 64;
+    assert!(32 + goal.cells() + tiles.len() <= HEADER);
     let dir = tempfile::tempdir().unwrap();
-    let goal = goal(&GoalSpec::BlankFirst, 4);
-    let tiles = [3, 7, 11];
-    let db = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap();
-    let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
+    let db = PatternDatabase::load_or_build(goal, tiles, dir.path(), &mut quiet).unwrap();
+    let path = PatternDatabase::path(dir.path(), goal, tiles).unwrap();
     let good = std::fs::read(&path).unwrap();
     assert_eq!(good.len(), HEADER + db.len());
     assert_eq!(&good[..8], b"NPZLPDB\0");
@@ -329,14 +338,14 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     std::fs::write(&stale, b"half a file").unwrap();
     db.save(&path, &mut quiet).unwrap();
     assert!(!stale.exists());
-    let loaded = PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap();
+    let loaded = PatternDatabase::load(&path, goal, tiles, &mut quiet).unwrap();
     assert_eq!(loaded.entries(), db.entries());
 
     let damaged = |edit: &dyn Fn(&mut Vec<u8>)| {
         let mut bytes = good.clone();
         edit(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap_err()
+        PatternDatabase::load(&path, goal, tiles, &mut quiet).unwrap_err()
     };
     let corrupt = |e: PdbError| match e {
         PdbError::Corrupt { why, .. } => why,
@@ -375,10 +384,19 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     }
     // Asked for another pattern or goal, the same bytes are foreign.
     std::fs::write(&path, &good).unwrap();
-    assert!(PatternDatabase::load(&path, &goal, &[3, 11, 7], &mut quiet).is_err());
-    let other = custom(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14]);
-    assert!(PatternDatabase::load(&path, &other, &tiles, &mut quiet).is_err());
-    let missing = PatternDatabase::load(&dir.path().join("nope"), &goal, &tiles, &mut quiet).unwrap_err();
+    let reordered: Vec<u8> = tiles.iter().rev().copied().collect();
+    assert!(PatternDatabase::load(&path, goal, &reordered, &mut quiet).is_err());
+    // The goal with two tiles outside the pattern swapped.
+    let mut layout = goal.tiles().cells().to_vec();
+    let outside: Vec<usize> = (0..layout.len())
+        .filter(|&c| layout[c] != 0 && !tiles.contains(&(layout[c] as u8)))
+        .take(2)
+        .collect();
+    layout.swap(outside[0], outside[1]);
+    let other =
+        Goal::new(&GoalSpec::Board(Tiles::with_shape(goal.shape(), &layout).unwrap()), goal.shape()).unwrap();
+    assert!(PatternDatabase::load(&path, &other, tiles, &mut quiet).is_err());
+    let missing = PatternDatabase::load(&dir.path().join("nope"), goal, tiles, &mut quiet).unwrap_err();
     assert!(matches!(missing, PdbError::Io { .. }));
 
     // A damaged or truncated file is rebuilt, never trusted, and the
@@ -392,7 +410,7 @@ fn files_round_trip_and_damage_is_detected_and_rebuilt() {
     for bytes in [flip(last), flip(13), flip(40), cut(HEADER + 7), cut(20)] {
         std::fs::write(&path, &bytes).unwrap();
         let (mut phases, mut notices) = (Vec::new(), Vec::new());
-        let again = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut |event| match event {
+        let again = PatternDatabase::load_or_build(goal, tiles, dir.path(), &mut |event| match event {
             Event::Progress(p) if phases.last() != Some(&p.phase) => phases.push(p.phase),
             Event::Progress(_) => {}
             Event::Notice(Notice::Rebuilding { path: p, why }) => {
