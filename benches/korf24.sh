@@ -6,6 +6,9 @@
 #   benches/korf24.sh optimal [ID...]     IDA* + the tables, one instance at a time on all cores
 #                                         (default: the ten easiest, 40 38 25 44 32 28 22 36 30 1)
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
+#   benches/korf24.sh partition [P...]    how good a 5x5 partition is (default 6-6-6-6): its tables' mean
+#                                         value on 10,000 random boards, then expansions on one thread
+#                                         on instances 40 38 25 32
 #
 # PDB_DIR (default target/bench/pdb5) holds the tables. Release build; wall and
 # peak memory from GNU time, nodes and search time from the JSON rows.
@@ -58,8 +61,21 @@ print(f"{sys.argv[2]}: solved {len(ratios)}/{len(rows)}, mean length {sum(ratios
 PY
   done
   ;;
+partition)
+  shift
+  cargo build --release --quiet --example pdb_mean
+  for p in "${@:-6-6-6-6}"; do
+    "$bin" pdb build --partition "$p" --pdb-dir "$pdb" > /dev/null
+    target/release/examples/pdb_mean "$p" "$pdb" 10000 1
+    for id in 40 38 25 32; do
+      "$bin" solve "puzzles/korf24/$id.txt" --algo idastar --heuristic pdb --partition "$p" --pdb-dir "$pdb" \
+        --threads 1 --format json |
+        python3 -c 'import json,sys; r=json.load(sys.stdin); print("  instance", sys.argv[1] + ":", r["cost"], "moves,", format(r["nodes_expanded"], ","), "expanded")' "$id"
+    done
+  done
+  ;;
 *)
-  sed -n '2,11p' "$0"
+  sed -n '2,14p' "$0"
   exit 2
   ;;
 esac

@@ -86,8 +86,16 @@ impl Parts {
     /// The heuristic value: the larger of the two sums.
     #[inline]
     pub fn value(&self) -> u32 {
+        let (direct, mirrored) = self.sums();
+        direct.max(mirrored)
+    }
+
+    /// The sums over the board itself and over its mirror image (0 without
+    /// the mirror): how much the mirror adds, when choosing a partition.
+    #[inline]
+    pub fn sums(&self) -> (u32, u32) {
         let sum = |v: &[u8; MAX_PATTERNS]| v.iter().map(|&x| u32::from(x)).sum::<u32>();
-        sum(&self.direct).max(sum(&self.mirrored))
+        (sum(&self.direct), sum(&self.mirrored))
     }
 }
 

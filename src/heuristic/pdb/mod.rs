@@ -21,8 +21,8 @@ no databases of its own: a database is valid for every board of its goal,
 the mirrored board included, and reading pattern P on the mirror equals
 reading the transposed pattern on the board itself. So the mirror gives the
 transposed partition for free; it adds nothing when a partition is its own
-transpose, and both built-in ones (rows against columns) are not. Goals
-whose blank is off the diagonal (the 4×4 snail) simply get no mirror.
+transpose, and none of the built-in ones is. Goals whose blank is off the
+diagonal (the 4×4 snail) simply get no mirror.
 
 Partitions are data ([`Partition`]: groups of goal cells per board shape).
 Built in are 7-8 (the 4×4 top and bottom halves, about 0.6 GB, the strong
@@ -34,9 +34,9 @@ tests use on small patterns of rectangles and of the 5×5 board.
 Databases are built once by a compact breadth-first search on every core
 (bits per abstract state, no per-state objects; see `build.rs`), stored in
 a cache directory ([`default_dir`]) as files with a verified header and
-checksum (see `store.rs`), written atomically, and later loaded with one
-read that verifies as it goes; a file that does not verify is rebuilt, and
-the caller is told. The library never prints: long steps and notices are
+checksum (see `store.rs`), written atomically, and later mapped read-only
+and verified by hashing its segments on every core; a file that does not
+verify is rebuilt, and the caller is told. The library never prints: long steps and notices are
 [`Event`]s passed to a callback.
 
 Lookups rank each pattern's placement from the board (a popcount per tile)
