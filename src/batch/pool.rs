@@ -5,7 +5,7 @@ out in input order as soon as each and every one before it are done.
 
 use super::{Item, Settings, Worker, solve_item};
 use crate::report::{Record, Summary};
-use crate::search::Limits;
+use crate::search::{Limits, cores};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -73,6 +73,13 @@ impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
     }
 }
 
+/// The threads of a search that starts with `left` puzzles (itself
+/// included) still to start, `jobs` at once: the cores split between the
+/// puzzles that can still run side by side.
+fn share_of_cores(jobs: usize, left: usize) -> usize {
+    (cores() / jobs.min(left).max(1)).max(1)
+}
+
 /// Solves `items` with `settings.jobs` threads (the calling one included)
 /// taking puzzles from a shared queue. Whichever thread finishes a puzzle
 /// hands `on_event` the progress and every row now ready, in input order,
@@ -117,7 +124,8 @@ where
         while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
             let position = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(position) else { break };
-            let record = solve_item(item, &settings, jobs, &mut worker);
+            let threads = settings.threads.unwrap_or_else(|| share_of_cores(jobs, total - position));
+            let record = solve_item(item, &settings, jobs, threads, &mut worker);
             let mut emitter = lock();
             if emitter.failure.is_none()
                 && let Err(e) = emitter.finished(position, record)
@@ -162,4 +170,19 @@ where
     let mut summary = emitter.summary;
     summary.wall = Some(started.elapsed());
     Ok(Finished { summary, not_run: total - emitter.next_row })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cores_are_shared_among_the_jobs_and_the_last_puzzles_get_the_rest() {
+        let cores = cores();
+        assert_eq!(share_of_cores(1, 50), cores);
+        assert_eq!(share_of_cores(2, 50), (cores / 2).max(1));
+        assert_eq!(share_of_cores(4, 3), (cores / 3).max(1));
+        assert_eq!(share_of_cores(2, 1), cores, "the last puzzle may use every core");
+        assert_eq!(share_of_cores(cores * 2, 100), 1, "never fewer than one thread");
+    }
 }

@@ -36,6 +36,11 @@ pub struct Settings {
     pub shorten: bool,
     /// Puzzles solved at once (at least 1).
     pub jobs: usize,
+    /// Threads per search (`--threads`). `None` shares the machine's cores
+    /// among the puzzles running at once, `cores / jobs` each; a puzzle
+    /// that starts when fewer than `jobs` are left to start gets a larger
+    /// share, so a long last puzzle does not leave cores idle.
+    pub threads: Option<usize>,
     /// The heuristic tables (pattern databases) of each goal shape, made
     /// when its first puzzle comes and shared by all jobs.
     pub tables: Arc<TableSource>,
@@ -55,8 +60,15 @@ pub struct Worker {
     prepared: Option<(Prepared, Tables)>,
 }
 
-/// Solves one puzzle on `worker`; every failure becomes an `error` row.
-pub fn solve_item(item: &Item, settings: &Settings, jobs: usize, worker: &mut Worker) -> Record {
+/// Solves one puzzle on `worker` with `threads` for its search, `jobs`
+/// puzzles sharing the memory; every failure becomes an `error` row.
+pub fn solve_item(
+    item: &Item,
+    settings: &Settings,
+    jobs: usize,
+    threads: usize,
+    worker: &mut Worker,
+) -> Record {
     let fail = |start, message| {
         let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
         record.file = Some(item.name().to_owned());
@@ -80,14 +92,20 @@ pub fn solve_item(item: &Item, settings: &Settings, jobs: usize, worker: &mut Wo
             Err(Unread::Bad(message)) => return fail(None, message),
         },
     };
-    let mut record = solve_board(start, settings, jobs, worker);
+    let mut record = solve_board(start, settings, jobs, threads, worker);
     record.file = Some(item.name().to_owned());
     record.expected = expected;
     record
 }
 
 /// The row of one board.
-fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Worker) -> Record {
+fn solve_board(
+    start: &Tiles,
+    settings: &Settings,
+    jobs: usize,
+    threads: usize,
+    worker: &mut Worker,
+) -> Record {
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let shape = start.shape();
     let (prepared, tables) = match &mut worker.prepared {
@@ -107,7 +125,7 @@ fn solve_board(start: &Tiles, settings: &Settings, jobs: usize, worker: &mut Wor
             (prepared, tables)
         }
     };
-    let mut limits = Limits { sharing: jobs as u32, ..settings.limits.clone() };
+    let mut limits = Limits { sharing: jobs as u32, threads, ..settings.limits.clone() };
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }

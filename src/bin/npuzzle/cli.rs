@@ -384,7 +384,7 @@ pub struct BatchArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 
-    /// Threads per IDA* search [default: the cores left to each job, at least one].
+    /// Threads per IDA* search [default: the cores shared among the jobs; the last puzzles get more as jobs run out].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 

@@ -41,7 +41,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
     let goal = goal_spec(&args.search.goal, args.size.size)?;
-    let mut settings = Settings {
+    let settings = Settings {
         goal,
         size: args.size.size,
         algorithm,
@@ -49,6 +49,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         limits: limits(&args.search.limits, Some(interrupt_flag())),
         shorten: !args.search.no_shorten,
         jobs,
+        threads: args.threads.map(|n| n as usize),
         tables: Arc::new(databases::for_batch(algorithm, heuristic, &args.search.pdb)),
     };
     if args.paths.iter().filter(|p| p.as_os_str() == batch::STDIN).count() > 1 {
@@ -70,9 +71,6 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
         Some(shard) => shard.select(items),
         None => items,
     };
-    // The cores are shared out between the puzzles solved at once.
-    let running = jobs.min(items.len()).max(1);
-    settings.limits.threads = args.threads.map_or_else(|| (cores() / running).max(1), |n| n as usize);
 
     let stdout_is_terminal = io::stdout().is_terminal();
     let format =
