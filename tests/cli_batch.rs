@@ -327,6 +327,36 @@ fn folders_are_walked_recursively_in_sorted_order_skipping_hidden_entries_and_no
 }
 
 #[test]
+fn old_mac_line_endings_end_comments_in_boards_and_lists_named_or_found_in_folders() {
+    // Names that are no puzzle extension, so batch must read the content to
+    // take them, and a comment first, which a missed lone CR would stretch
+    // over the whole file.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "boards/crb.dat", "# c\r1 2 5\r3 4 0\r6 7 8\r");
+    write(dir.path(), "lists/x.list", "# two boards\r1 2 5 3 4 0 6 7 8\r\r# the goal:\r0 1 2 3 4 5 6 7 8\r");
+    let run = |args: &[&str]| {
+        let out =
+            npuzzle().current_dir(dir.path()).arg("batch").args(args).args(["--format", "json"]).output();
+        let out = out.unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        json_lines(&String::from_utf8(out.stdout).unwrap())
+    };
+    for path in ["boards/crb.dat", "boards"] {
+        let rows = run(&[path]);
+        assert_eq!(files(&rows), ["boards/crb.dat"], "{path}");
+        assert_eq!((&rows[0]["status"], &rows[0]["cost"]), (&Value::from("solved"), &Value::from(3)));
+    }
+    for path in ["lists/x.list", "lists"] {
+        let rows = run(&["--list", path]);
+        assert_eq!(files(&rows), ["lists/x.list:2", "lists/x.list:5"], "{path}");
+        let costs: Vec<&Value> = rows.iter().map(|r| &r["cost"]).collect();
+        assert_eq!(costs, [3, 0], "{path}");
+    }
+}
+
+#[test]
 fn paths_are_taken_in_the_order_given_and_a_missing_one_is_an_error_row() {
     let (code, stdout, stderr) =
         batch(&["puzzles/3x3/medium-14.txt", "no/such/file.txt", "puzzles/2x2", "--format", "json"]);

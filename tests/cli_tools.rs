@@ -495,6 +495,22 @@ fn generate_writes_a_list_one_board_per_line_that_reads_back() {
 }
 
 #[test]
+fn a_goal_typed_over_several_lines_stays_inside_the_comments_generate_writes() {
+    // The comments name the goal as typed; each of its line breaks (LF, CRLF
+    // or a lone CR) must open a new comment line, or its rows would be read
+    // as part of the board or as puzzles of the list.
+    let goal = "1 2 3\r4 5 6\r\n7 8 0";
+    let list =
+        stdout_of(&["generate", "--size", "3", "--count", "3", "--seed", "4", "--list", "--goal", goal]);
+    let entries = npuzzle::board::parse_list(&list, None);
+    assert_eq!(entries.len(), 3, "{list}");
+    assert!(entries.iter().all(|e| e.board.is_ok()), "{list}");
+    let single = stdout_of(&["generate", "--size", "3", "--seed", "4", "--goal", goal]);
+    let board = npuzzle::board::parse_board(&single).unwrap_or_else(|e| panic!("{e:?}: {single}"));
+    assert_eq!(Some(board), entries[0].board.clone().ok());
+}
+
+#[test]
 fn generate_caps_its_random_walks() {
     npuzzle()
         .args(["generate", "--size", "3", "--moves", "18446744073709551615"])

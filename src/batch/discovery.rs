@@ -4,7 +4,7 @@ puzzles), in a stable order, and which are passed over and why (the rules
 are listed in the documentation of `batch`).
 */
 
-use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message};
+use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message, split_lines};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -180,8 +180,7 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return false;
     };
-    let first = text
-        .lines()
+    let first = split_lines(text)
         .map(|line| line.split('#').next().unwrap_or("").trim())
         .find(|content| !content.is_empty());
     first.is_some_and(|line| {
@@ -208,5 +207,14 @@ mod tests {
         assert!(!looks_like_board(b"1 2\0 3"));
         assert!(!looks_like_board(&[0xFF, 0xFE, b'1']));
         assert!(!looks_like_board(b"- - ,"));
+    }
+
+    #[test]
+    fn a_comment_ends_at_any_line_break_lf_crlf_or_a_lone_cr() {
+        for board in [&b"# c\n1 2 5\n3 4 0\n6 7 8\n"[..], b"# c\r\n1 2 5\r\n", b"# c\r1 2 5\r3 4 0\r6 7 8\r"]
+        {
+            assert!(looks_like_board(board), "{}", String::from_utf8_lossy(board).escape_debug());
+        }
+        assert!(!looks_like_board(b"# c\rREADME\r1 2 5\r"), "the first line that is not a comment decides");
     }
 }
