@@ -277,9 +277,10 @@ const SOLVE_EXAMPLES: &[&str] = &[
 
 /// `batch`'s notes, shown in `--help`.
 const BATCH_NOTES: &str = "\
-Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an \
-error row); other files are puzzles only if their content looks like a board, else skipped with a note on \
-stderr. Hidden entries are passed over.
+A file named on the command line is always read, whatever its name: what is wrong with it is an error row. \
+Folders are walked recursively in sorted order; in them, .txt and .puzzle files are puzzles (a malformed one \
+is an error row), other files are puzzles only if their content looks like a board, else skipped with a note \
+on stderr, and hidden entries are passed over.
 
 Without --list each file holds one board. With --list each file (named or found in a folder) is a list: one \
 puzzle per line, either its tiles (row-major, 0 the blank; --size for rectangles) or `id length tiles` as in \
