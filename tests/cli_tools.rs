@@ -276,6 +276,14 @@ fn check_suggests_building_the_databases_where_it_looked() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("(not built yet; `npuzzle pdb build --partition 7-8` makes it)"), "{text}");
+    // A cache that cannot be read is named with its reason, given once.
+    let blocker = dir.path().join("a-file");
+    fs::write(&blocker, "not a folder").unwrap();
+    let reason = fs::metadata(blocker.join("x")).unwrap_err().to_string();
+    let line = hint(&blocker.join("pdb"));
+    assert_eq!(line.matches(&reason).count(), 1, "{line}");
+    let table = format!("{}/pdb-4x4-", blocker.join("pdb").display());
+    assert!(line.contains(&table) && line.contains(&format!(": {reason}; `npuzzle pdb build")), "{line}");
 }
 
 #[test]

@@ -279,12 +279,22 @@ fn pdb_build_refuses_goals_it_cannot_serve() {
             "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)",
         ),
     );
-    // A directory that cannot be created: one line, exit 2, before any build.
-    npuzzle()
+    // A directory that cannot be created: one line, exit 2, before any
+    // build, naming the directory and the reason (once).
+    let out = npuzzle()
         .args(["pdb", "build", "--partition", "6-6-3", "--pdb-dir", "puzzles/3x3/easy-3.txt/inside"])
-        .assert()
-        .code(2)
-        .stderr(contains("puzzles/3x3/easy-3.txt/inside"));
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let reason = std::fs::metadata(puzzle("3x3/easy-3.txt/inside")).unwrap_err().to_string();
+    assert_eq!(
+        stderr,
+        format!(
+            "npuzzle: cannot build pattern databases in puzzles/3x3/easy-3.txt/inside: \
+             puzzles/3x3/easy-3.txt/inside: {reason}\n"
+        )
+    );
     npuzzle()
         .args(["pdb", "build", "--partition", "6-6-3"])
         .env_remove("XDG_CACHE_HOME")
