@@ -150,14 +150,47 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
 }
 
 #[test]
-fn files_named_on_the_command_line_are_judged_like_files_in_folders() {
-    // `npuzzle batch puzzles/*` meets the README: passed over with a note.
+fn a_file_named_on_the_command_line_is_always_read_and_one_that_is_no_puzzle_is_an_error_row() {
+    // `npuzzle batch puzzles/*` names the README: the user asked for it, so
+    // it is not passed over by its content, as it is inside a folder.
     let (code, stdout, stderr) =
-        batch(&["puzzles/2x2", "puzzles/README.md", "puzzles/invalid/duplicate.txt"]);
-    assert_eq!(code, 2, "a malformed .txt is still an error row");
-    assert!(stderr.contains("skipping puzzles/README.md: not a puzzle by extension or content"), "{stderr}");
-    assert!(!stdout.contains("README"), "{stdout}");
-    assert!(stdout.contains("puzzles/invalid/duplicate.txt"), "{stdout}");
+        batch(&["puzzles/2x2", "puzzles/README.md", "puzzles/invalid/duplicate.txt", "--format", "json"]);
+    assert_eq!(code, 2, "error rows: {stdout}");
+    assert!(stderr.is_empty(), "no skip note: {stderr}");
+    let rows = json_lines(&stdout);
+    let readme = rows.iter().find(|r| r["file"] == "puzzles/README.md").expect("a README row");
+    assert_eq!(readme["status"], "error");
+    assert!(readme["error"].as_str().unwrap().contains("is not a non-negative integer"), "{readme}");
+    let duplicate = rows.iter().find(|r| r["file"] == "puzzles/invalid/duplicate.txt").unwrap();
+    assert_eq!(duplicate["status"], "error");
+    assert!(rows.iter().any(|r| r["status"] == "solved"), "{stdout}");
+}
+
+#[test]
+fn a_list_named_on_the_command_line_with_a_bad_first_line_gives_an_error_row_and_solves_the_rest() {
+    // A header line no list format has, in a file no extension marks as a
+    // puzzle: read because it is named, line by line.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "hdr.dat", "id len tiles\n1 2 5 3 4 0 6 7 8\n");
+    let out =
+        npuzzle().current_dir(dir.path()).args(["batch", "--list", "hdr.dat", "--format", "json"]).output();
+    let out = out.unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "an error row makes the exit code 2: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["hdr.dat:1", "hdr.dat:2"]);
+    assert_eq!(rows[0]["status"], "error");
+    assert_eq!(rows[0]["error"], "'id' is not a non-negative integer");
+    assert_eq!(rows[1]["status"], "solved");
+    assert_eq!(rows[1]["cost"], 3);
+    // Without --list the same file is one board, and one error row.
+    let out = npuzzle().current_dir(dir.path()).args(["batch", "hdr.dat", "--format", "json"]).output();
+    let out = out.unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(files(&rows), ["hdr.dat"]);
+    assert_eq!(rows[0]["error"], "line 1: 'id' is not a non-negative integer");
 }
 
 #[test]
@@ -327,6 +360,36 @@ fn folders_are_walked_recursively_in_sorted_order_skipping_hidden_entries_and_no
 }
 
 #[test]
+fn old_mac_line_endings_end_comments_in_boards_and_lists_named_or_found_in_folders() {
+    // Names that are no puzzle extension, so batch must read the content to
+    // take them, and a comment first, which a missed lone CR would stretch
+    // over the whole file.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "boards/crb.dat", "# c\r1 2 5\r3 4 0\r6 7 8\r");
+    write(dir.path(), "lists/x.list", "# two boards\r1 2 5 3 4 0 6 7 8\r\r# the goal:\r0 1 2 3 4 5 6 7 8\r");
+    let run = |args: &[&str]| {
+        let out =
+            npuzzle().current_dir(dir.path()).arg("batch").args(args).args(["--format", "json"]).output();
+        let out = out.unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        json_lines(&String::from_utf8(out.stdout).unwrap())
+    };
+    for path in ["boards/crb.dat", "boards"] {
+        let rows = run(&[path]);
+        assert_eq!(files(&rows), ["boards/crb.dat"], "{path}");
+        assert_eq!((&rows[0]["status"], &rows[0]["cost"]), (&Value::from("solved"), &Value::from(3)));
+    }
+    for path in ["lists/x.list", "lists"] {
+        let rows = run(&["--list", path]);
+        assert_eq!(files(&rows), ["lists/x.list:2", "lists/x.list:5"], "{path}");
+        let costs: Vec<&Value> = rows.iter().map(|r| &r["cost"]).collect();
+        assert_eq!(costs, [3, 0], "{path}");
+    }
+}
+
+#[test]
 fn paths_are_taken_in_the_order_given_and_a_missing_one_is_an_error_row() {
     let (code, stdout, stderr) =
         batch(&["puzzles/3x3/medium-14.txt", "no/such/file.txt", "puzzles/2x2", "--format", "json"]);
@@ -429,11 +492,13 @@ fn bad_flags_are_usage_errors() {
 
 #[test]
 fn help_explains_skipping_the_shared_node_limit_and_the_exit_codes() {
-    npuzzle()
-        .args(["batch", "--help"])
-        .assert()
-        .code(0)
-        .stdout(contains("--shard <K/M>").and(contains("Exit codes:")).and(contains("1/N")));
+    npuzzle().args(["batch", "--help"]).assert().code(0).stdout(
+        contains("--shard <K/M>")
+            .and(contains("Exit codes:"))
+            .and(contains("1/N"))
+            .and(contains("A file named on the command line is always read"))
+            .and(contains("skipped with a note")),
+    );
 }
 
 #[test]

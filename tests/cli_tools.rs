@@ -276,6 +276,14 @@ fn check_suggests_building_the_databases_where_it_looked() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("(not built yet; `npuzzle pdb build --partition 7-8` makes it)"), "{text}");
+    // A cache that cannot be read is named with its reason, given once.
+    let blocker = dir.path().join("a-file");
+    fs::write(&blocker, "not a folder").unwrap();
+    let reason = fs::metadata(blocker.join("x")).unwrap_err().to_string();
+    let line = hint(&blocker.join("pdb"));
+    assert_eq!(line.matches(&reason).count(), 1, "{line}");
+    let table = format!("{}/pdb-4x4-", blocker.join("pdb").display());
+    assert!(line.contains(&table) && line.contains(&format!(": {reason}; `npuzzle pdb build")), "{line}");
 }
 
 #[test]
@@ -400,13 +408,85 @@ fn compare_help_gives_one_default_for_max_nodes_and_timeout() {
     assert!(!help.contains("3 GiB"), "solve's default does not apply to compare: {help}");
 }
 
-#[test]
-fn partition_help_names_no_flag_the_command_lacks() {
-    for command in [vec!["check"], vec!["compare"], vec!["pdb", "build"]] {
-        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
-        assert!(help.contains("--partition <PARTITION>"), "{command:?}: {help}");
-        assert!(!help.contains("--heuristic"), "{command:?} has no --heuristic: {help}");
+/// Every command with a `--help` of its own, as typed after `npuzzle`.
+const HELP_COMMANDS: [&str; 9] =
+    ["", "solve", "batch", "generate", "check", "compare", "completions", "pdb", "pdb build"];
+
+/// The long options a `--help` lists (`--jobs` from `-j, --jobs <N>`).
+fn options_listed(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let line = line
+                .strip_prefix("--")
+                .or_else(|| line.get(6..).filter(|_| line.get(2..6) == Some(", --")))?;
+            Some(line.split([' ', '<', '=']).next().unwrap_or("").to_owned())
+        })
+        .collect()
+}
+
+/// Each `--flag` a help text mentions, with the command it belongs to: the
+/// one an example line invokes, the one named just before it (`batch
+/// --list`, `solve --format json`), else the command whose help it is.
+fn flags_mentioned<'h>(help: &'h str, own: &'h str) -> Vec<(&'h str, String)> {
+    let mut found = Vec::new();
+    // Carried over line breaks: help text is wrapped.
+    let mut previous = "";
+    for line in help.lines() {
+        let invoked = line.trim_start().strip_prefix("npuzzle ").map(|rest| {
+            let words: Vec<&str> = rest.split_whitespace().take(2).collect();
+            if words == ["pdb", "build"] { "pdb build" } else { words.first().copied().unwrap_or("") }
+        });
+        for word in line.split_whitespace() {
+            let word_start = word.trim_start_matches(['`', '(', '[', '"']);
+            if let Some(name) =
+                word_start.strip_prefix("--").filter(|n| n.starts_with(|c: char| c.is_ascii_lowercase()))
+            {
+                let name: String = name
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                    .collect();
+                let named = previous.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                let command = invoked.unwrap_or_else(|| {
+                    HELP_COMMANDS
+                        .iter()
+                        .copied()
+                        .find(|c| !c.is_empty() && (*c == named || *c == format!("pdb {named}")))
+                        .unwrap_or(own)
+                });
+                found.push((command, name.trim_end_matches('-').to_owned()));
+            }
+            previous = word;
+        }
     }
+    found
+}
+
+#[test]
+fn no_help_names_a_flag_its_command_lacks() {
+    let helps: Vec<(&str, String)> = HELP_COMMANDS
+        .iter()
+        .map(|&command| {
+            let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
+            (command, stdout_of(&args))
+        })
+        .collect();
+    let options = |command: &str| options_listed(&helps.iter().find(|(c, _)| *c == command).unwrap().1);
+    for (command, help) in &helps {
+        assert!(options(command).contains(&"help".to_owned()), "{command:?}: options not found in {help}");
+        for (owner, flag) in flags_mentioned(help, command) {
+            assert!(
+                options(owner).contains(&flag),
+                "`npuzzle {command} --help` mentions --{flag}, which `npuzzle {owner}` lacks:\n{help}"
+            );
+        }
+    }
+    // The check sees what it must: compare's own flags, and the cross
+    // references it must not hold against compare.
+    let compare = &helps.iter().find(|(c, _)| *c == "compare").unwrap().1;
+    let mentioned = flags_mentioned(compare, "compare");
+    assert!(mentioned.contains(&("compare", "max-expanded".to_owned())), "{mentioned:?}");
+    assert!(mentioned.contains(&("solve", "format".to_owned())), "{mentioned:?}");
 }
 
 // --- completions ----------------------------------------------------------
@@ -434,6 +514,7 @@ fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
         vec!["check"],
         vec!["compare"],
         vec!["completions"],
+        vec!["pdb"],
         vec!["pdb", "build"],
     ];
     for command in commands {
@@ -450,6 +531,14 @@ fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
         if help.contains("Exit codes:") {
             assert!(before.contains("Exit codes:"), "{command:?}: examples come after the exit codes");
         }
+    }
+}
+
+#[test]
+fn pdb_help_offers_the_5x5_databases_it_builds() {
+    for command in [vec!["pdb"], vec!["pdb", "build"]] {
+        let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
+        assert!(help.contains("Build the pattern databases of a 4×4 or 5×5 goal"), "{command:?}: {help}");
     }
 }
 
@@ -492,6 +581,22 @@ fn generate_writes_a_list_one_board_per_line_that_reads_back() {
     let single = stdout_of(&["generate", "--size", "4x3", "--seed", "9"]);
     let first: Vec<u32> = entries[0].board.as_ref().unwrap().cells().iter().map(|&t| u32::from(t)).collect();
     assert_eq!(board_numbers(&single), first);
+}
+
+#[test]
+fn a_goal_typed_over_several_lines_stays_inside_the_comments_generate_writes() {
+    // The comments name the goal as typed; each of its line breaks (LF, CRLF
+    // or a lone CR) must open a new comment line, or its rows would be read
+    // as part of the board or as puzzles of the list.
+    let goal = "1 2 3\r4 5 6\r\n7 8 0";
+    let list =
+        stdout_of(&["generate", "--size", "3", "--count", "3", "--seed", "4", "--list", "--goal", goal]);
+    let entries = npuzzle::board::parse_list(&list, None);
+    assert_eq!(entries.len(), 3, "{list}");
+    assert!(entries.iter().all(|e| e.board.is_ok()), "{list}");
+    let single = stdout_of(&["generate", "--size", "3", "--seed", "4", "--goal", goal]);
+    let board = npuzzle::board::parse_board(&single).unwrap_or_else(|e| panic!("{e:?}: {single}"));
+    assert_eq!(Some(board), entries[0].board.clone().ok());
 }
 
 #[test]

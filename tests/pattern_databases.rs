@@ -14,6 +14,12 @@ use predicates::str::contains;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// How long a `solve` that loads or builds the 6-6-3 databases may take
+/// before it counts as hung: they build in seconds, so this is generous
+/// even on a loaded 2-core machine.
+const LONG_ENOUGH: Duration = Duration::from_secs(60);
 
 /// The 6-6-3 databases of the default goal, built once for the whole run
 /// (and kept between runs) in the test target's scratch directory.
@@ -243,18 +249,22 @@ fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
     let last = bad.len() - 1;
     bad[last] ^= 0x5A;
     std::fs::write(&damaged, &bad).unwrap();
-    let v = solve_json(&[
-        "puzzles/korf100/055.txt",
-        "--algo",
-        "idastar",
-        "--heuristic",
-        "pdb",
-        "--partition",
-        "6-6-3",
-        "--pdb-dir",
-        dir.path().to_str().unwrap(),
-    ]);
+    let out = npuzzle()
+        .args(["solve", "puzzles/korf100/055.txt", "--algo", "idastar", "--heuristic", "pdb"])
+        .args(["--partition", "6-6-3", "--format", "json", "--pdb-dir"])
+        .arg(dir.path())
+        .timeout(LONG_ENOUGH)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["cost"], optimal("korf100/055.txt"));
+    // Exactly one line, saying which file, why, and that it is rebuilt.
+    assert_eq!(
+        stderr,
+        format!("npuzzle: warning: {}: checksum mismatch; building it again\n", damaged.display())
+    );
     assert_eq!(std::fs::read(&damaged).unwrap(), good, "rebuilt byte for byte");
     let before = files(dir.path());
     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -269,12 +279,22 @@ fn pdb_build_refuses_goals_it_cannot_serve() {
             "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)",
         ),
     );
-    // A directory that cannot be created: one line, exit 2, before any build.
-    npuzzle()
+    // A directory that cannot be created: one line, exit 2, before any
+    // build, naming the directory and the reason (once).
+    let out = npuzzle()
         .args(["pdb", "build", "--partition", "6-6-3", "--pdb-dir", "puzzles/3x3/easy-3.txt/inside"])
-        .assert()
-        .code(2)
-        .stderr(contains("puzzles/3x3/easy-3.txt/inside"));
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let reason = std::fs::metadata(puzzle("3x3/easy-3.txt/inside")).unwrap_err().to_string();
+    assert_eq!(
+        stderr,
+        format!(
+            "npuzzle: cannot build pattern databases in puzzles/3x3/easy-3.txt/inside: \
+             puzzles/3x3/easy-3.txt/inside: {reason}\n"
+        )
+    );
     npuzzle()
         .args(["pdb", "build", "--partition", "6-6-3"])
         .env_remove("XDG_CACHE_HOME")
@@ -433,6 +453,57 @@ fn a_folder_or_fifo_in_the_cache_is_refused_before_any_table_is_built() {
 }
 
 #[test]
+fn a_cache_that_cannot_be_written_gets_tables_built_in_memory_with_a_warning_and_the_solve_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    // A cache under a regular file cannot be created, even by root (for
+    // whom a read-only folder takes files anyway).
+    let blocker = dir.path().join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let mut caches = vec![blocker.join("npuzzle")];
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let read_only = dir.path().join("read-only");
+        std::fs::create_dir(&read_only).unwrap();
+        std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o555)).unwrap();
+        if std::fs::File::create(read_only.join("probe")).is_ok() {
+            eprintln!("skipping the read-only folder: this user (root?) can write in it anyway");
+        } else {
+            caches.push(read_only);
+        }
+    }
+    let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    for cache in caches {
+        let out = npuzzle()
+            .args(["solve", "puzzles/korf100/079.txt", "--algo", "idastar", "--heuristic", "pdb"])
+            .args(["--partition", "6-6-3", "--format", "json", "--pdb-dir"])
+            .arg(&cache)
+            .timeout(LONG_ENOUGH)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}: {stderr}", cache.display());
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            (&v["heuristic"], &v["cost"]),
+            (&Value::from("pdb"), &Value::from(optimal("korf100/079.txt")))
+        );
+        // One warning per table that could not be kept, and nothing else
+        // (no claim that a file was there to be rebuilt).
+        let paths = Pdb::paths(&goal, Partition::SIX_SIX_THREE, &cache).unwrap();
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), paths.len(), "{stderr}");
+        for (line, path) in lines.iter().zip(&paths) {
+            let warning = format!("npuzzle: warning: cannot save {}: ", path.display());
+            assert!(line.starts_with(&warning), "{line}");
+            assert!(line.ends_with("; the tables serve this run only"), "{line}");
+            assert!(!path.exists());
+        }
+    }
+    assert_eq!(std::fs::read(&blocker).unwrap(), b"not a folder");
+}
+
+#[test]
 fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
     // Every entry 1: the estimate is never 0, not even at the goal, so a
     // search that took "h = 0" for the goal would never stop.
@@ -450,19 +521,22 @@ fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
     std::fs::write(&file, &start).unwrap();
     let tiles = read_input(&Input::File(file.clone())).unwrap();
     let truth = distances_within(goal.tiles().cells(), 4, 14)[tiles.cells()];
-    let v = solve_json(&[
-        file.to_str().unwrap(),
-        "--algo",
-        "idastar",
-        "--heuristic",
-        "pdb",
-        "--partition",
-        "6-6-3",
-        "--pdb-dir",
-        d,
-        "--threads",
-        "2",
-    ]);
+    // A search that never ends is killed at the time limit, and fails here.
+    let out = npuzzle()
+        .arg("solve")
+        .arg(&file)
+        .args(["--algo", "idastar", "--heuristic", "pdb", "--partition", "6-6-3", "--pdb-dir", d])
+        .args(["--threads", "2", "--format", "json"])
+        .timeout(LONG_ENOUGH)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "killed after {LONG_ENOUGH:?} or failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["status"], "solved");
     // A constant estimate makes IDA* a plain iterative deepening: still optimal.
     assert_eq!(v["cost"], truth);

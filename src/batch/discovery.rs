@@ -1,10 +1,13 @@
 /*!
 Discovery: which files under the paths of a batch are puzzles (or lists of
 puzzles), in a stable order, and which are passed over and why (the rules
-are listed in the documentation of `batch`).
+are listed in the documentation of `batch`). Only files met while walking a
+folder are judged by name and content: a file the user names is what the
+user asked for, so it is always read, and what is wrong with it becomes an
+error row rather than a note that is easy to miss.
 */
 
-use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message};
+use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message, split_lines};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -60,7 +63,7 @@ impl Item {
 /// The path that names standard input.
 pub const STDIN: &str = "-";
 
-/// A file the walk passed over, and why.
+/// A file the walk of a folder passed over, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
     /// The file.
@@ -79,9 +82,11 @@ pub struct Discovery {
 }
 
 /// Finds the puzzles under `paths`, in a stable order: the paths as given,
-/// each folder walked in sorted order; `-` is standard input. Files named
-/// directly are judged like files met in folders (so `batch puzzles/*`
-/// passes over a README). With `lists`, files are sniffed as lists, which
+/// each folder walked in sorted order; `-` is standard input. A file named
+/// directly is always an item, whatever its name or content (a README
+/// named by `batch puzzles/*` becomes an error row); files in folders are
+/// judged by extension and content, and passed over when they do not look
+/// like a puzzle. With `lists`, files in folders are judged as lists, which
 /// may be larger than a board. Never fails: a path that cannot be read
 /// becomes an item with a [`Source::Problem`].
 pub fn discover(paths: &[PathBuf], lists: bool) -> Discovery {
@@ -94,11 +99,7 @@ pub fn discover(paths: &[PathBuf], lists: bool) -> Discovery {
         }
         match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, limit, &mut found),
-            Ok(meta) if meta.is_file() => match classify(path, limit) {
-                Ok(()) => found.items.push(Item::file(path.clone())),
-                Err(reason) => found.skipped.push(Skipped { path: path.clone(), reason }),
-            },
-            // A device or pipe named on purpose is read as a puzzle.
+            // A file, device or pipe named on purpose is read, never sniffed.
             Ok(_) => found.items.push(Item::file(path.clone())),
             Err(e) => found.items.push(Item::problem(
                 path.display().to_string(),
@@ -180,8 +181,7 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return false;
     };
-    let first = text
-        .lines()
+    let first = split_lines(text)
         .map(|line| line.split('#').next().unwrap_or("").trim())
         .find(|content| !content.is_empty());
     first.is_some_and(|line| {
@@ -208,5 +208,14 @@ mod tests {
         assert!(!looks_like_board(b"1 2\0 3"));
         assert!(!looks_like_board(&[0xFF, 0xFE, b'1']));
         assert!(!looks_like_board(b"- - ,"));
+    }
+
+    #[test]
+    fn a_comment_ends_at_any_line_break_lf_crlf_or_a_lone_cr() {
+        for board in [&b"# c\n1 2 5\n3 4 0\n6 7 8\n"[..], b"# c\r\n1 2 5\r\n", b"# c\r1 2 5\r3 4 0\r6 7 8\r"]
+        {
+            assert!(looks_like_board(board), "{}", String::from_utf8_lossy(board).escape_debug());
+        }
+        assert!(!looks_like_board(b"# c\rREADME\r1 2 5\r"), "the first line that is not a comment decides");
     }
 }

@@ -7,14 +7,14 @@ as it and every one before it are done: [`discover`], [`read_lists`],
 (the heuristic tables of each goal shape), one file each.
 
 Which files are puzzles:
-- a path named on the command line is always tried (a bad one is an error
-  row);
+- a file named on the command line is always read, whatever its name or
+  content (a bad one, or one that is no puzzle at all, is an error row);
 - inside a folder, entries are visited in byte order of their names, folders
   recursively; hidden entries (`.git`, `.DS_Store`) are passed over silently
   and symbolic links to folders are not followed;
-- a `.txt` or `.puzzle` file is a puzzle (an error row if malformed);
-- any other file is a puzzle only if its content looks like a board: text
-  whose first line that is neither blank nor a `#` comment holds only
+- there, a `.txt` or `.puzzle` file is a puzzle (an error row if malformed);
+- and any other file is a puzzle only if its content looks like a board:
+  text whose first line that is neither blank nor a `#` comment holds only
   digits, commas, spaces and minus signs. Others (`README.md`, binaries)
   are skipped, each with a reason.
 

@@ -7,6 +7,7 @@ versions. Every choice the generator makes draws from one stream, so board
 `i` of `--count C --seed S` is the same for every `C ≥ i`.
 */
 
+use super::parse::split_lines;
 use super::{Goal, Tiles};
 
 /// `SplitMix64` (Steele, Lea and Flood, 2014): a tiny generator with a fixed
@@ -117,15 +118,23 @@ fn swap_two_tiles(cells: &mut [u16]) {
     }
 }
 
+/// `text` as `#` comment lines, one for each of its lines: it may hold a
+/// goal the user typed, and a line break the readers see (a lone CR too)
+/// left outside a comment would put its rest in the board.
+pub fn comment_lines(text: &str) -> String {
+    let mut out = String::new();
+    for line in split_lines(text) {
+        out.push_str("# ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 /// A puzzle file `solve` reads: `comment` as `#` lines, a size header (`N`
 /// for a square, the common format; `WxH` otherwise), then the rows.
 pub fn puzzle_text(tiles: &Tiles, comment: &str) -> String {
-    let mut text = String::new();
-    for line in comment.lines() {
-        text.push_str("# ");
-        text.push_str(line);
-        text.push('\n');
-    }
+    let mut text = comment_lines(comment);
     let shape = tiles.shape();
     text.push_str(&if shape.is_square() { shape.width().to_string() } else { shape.to_string() });
     text.push('\n');
@@ -192,6 +201,10 @@ mod tests {
         let board = generate(&goal, Scramble::Uniform, true, &mut SplitMix64::new(5));
         let text = puzzle_text(&board, "a comment\nover two lines");
         assert!(text.starts_with("# a comment\n# over two lines\n4\n"));
+        assert_eq!(parse_board(&text).unwrap(), board);
+        // A goal typed with old-Mac line breaks stays inside the comment.
+        let text = puzzle_text(&board, "the goal 1 2 3\r4 5 6\r\n7 8 0");
+        assert!(text.starts_with("# the goal 1 2 3\n# 4 5 6\n# 7 8 0\n4\n"), "{text}");
         assert_eq!(parse_board(&text).unwrap(), board);
     }
 }

@@ -22,18 +22,18 @@ mod shape;
 mod wide;
 
 pub use distance::{Layers, MAX_ENUMERATED_CELLS};
-pub use generate::{MAX_WALK, Scramble, SplitMix64, generate, puzzle_text};
+pub use generate::{MAX_WALK, Scramble, SplitMix64, comment_lines, generate, puzzle_text};
 pub use goal::{Goal, GoalSpec, Parity};
 pub use list::list_line;
 pub use list::{Entry, MAX_LIST_BYTES, parse_list};
 pub use packed::Packed;
 pub use packed_words::PackedWords;
 pub use packed128::Packed128;
-pub(crate) use parse::io_message;
 pub use parse::{
     Input, MAX_INPUT_BYTES, ParseError, ParseErrorKind, Tiles, display_grid, parse_board, parse_board_with,
     parse_shape, read_input, read_input_with, stated_optimum, supported,
 };
+pub(crate) use parse::{io_message, split_lines};
 pub use read::read_text;
 pub use shape::Shape;
 pub use wide::{TaggedWide, Wide};

@@ -418,7 +418,10 @@ pub fn stated_optimum(text: &str) -> Option<u32> {
     })
 }
 
-/// Lines ending in LF, CRLF or a lone CR (old Mac files).
+/// The lines of user text, ended by LF, CRLF or a lone CR (old Mac files):
+/// the one place that says what a line break is, so that boards, lists,
+/// `# optimal:` comments and `batch`'s look at unnamed files never disagree
+/// on where a `#` comment ends.
 pub(crate) fn split_lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n').flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
 }
@@ -722,6 +725,7 @@ mod tests {
     fn an_optimal_comment_states_the_length_and_nothing_else_does() {
         assert_eq!(stated_optimum("# The classic.\n# optimal: 3\n1 2 5\n3 4 0\n6 7 8\n"), Some(3));
         assert_eq!(stated_optimum("1 2 5 3 4 0 6 7 8 # optimal: 31\r\n"), Some(31));
+        assert_eq!(stated_optimum("# The classic.\r# optimal: 3\r1 2 5\r3 4 0\r6 7 8\r"), Some(3));
         assert_eq!(stated_optimum("# optimal length unknown\n# optimal: ?\n1 2 3 0\n"), None);
         assert_eq!(stated_optimum("1 2 3 0\n"), None);
     }

@@ -9,14 +9,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::Weight;
 use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
-use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT};
+use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, WEIGHTS};
 use npuzzle::heuristic::Partition;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// Solve sliding-tile puzzles: the 8-puzzle, the 15-puzzle, any board from 2x2 to 256x256, square or not.
 #[derive(Debug, Parser)]
-#[command(name = "npuzzle", version, about, after_help = exit::help(exit::SOLVE), propagate_version = true)]
+#[command(name = "npuzzle", version, after_help = exit::help(exit::OVERVIEW), propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -50,15 +50,15 @@ pub enum Command {
     #[command(after_help = after_help("", &[], COMPLETIONS_EXAMPLES))]
     Completions(CompletionsArgs),
 
-    /// Pattern databases for --heuristic pdb.
-    #[command(subcommand)]
+    /// Pattern databases, the tables of the pdb heuristic (4×4 and 5×5 boards).
+    #[command(subcommand, after_help = after_help("", &[], PDB_EXAMPLES))]
     Pdb(PdbCommand),
 }
 
 /// `npuzzle pdb …`.
 #[derive(Debug, Subcommand)]
 pub enum PdbCommand {
-    /// Build the pattern databases of a 4×4 goal ahead of time (files that verify are kept).
+    /// Build the pattern databases of a 4×4 or 5×5 goal ahead of time (files that verify are kept).
     #[command(after_help = after_help("", &[], PDB_BUILD_EXAMPLES))]
     Build(PdbBuildArgs),
 }
@@ -277,9 +277,10 @@ const SOLVE_EXAMPLES: &[&str] = &[
 
 /// `batch`'s notes, shown in `--help`.
 const BATCH_NOTES: &str = "\
-Folders are walked recursively in sorted order. .txt and .puzzle files are puzzles (a malformed one is an \
-error row); other files are puzzles only if their content looks like a board, else skipped with a note on \
-stderr. Hidden entries are passed over.
+A file named on the command line is always read, whatever its name: what is wrong with it is an error row. \
+Folders are walked recursively in sorted order; in them, .txt and .puzzle files are puzzles (a malformed one \
+is an error row), other files are puzzles only if their content looks like a board, else skipped with a note \
+on stderr, and hidden entries are passed over.
 
 Without --list each file holds one board. With --list each file (named or found in a folder) is a list: one \
 puzzle per line, either its tiles (row-major, 0 the blank; --size for rectangles) or `id length tiles` as in \
@@ -333,6 +334,13 @@ const COMPLETIONS_EXAMPLES: &[&str] = &[
     "npuzzle completions fish > ~/.config/fish/completions/npuzzle.fish",
 ];
 
+/// The `pdb` group's examples: one per kind of board, and a goal of its own.
+const PDB_EXAMPLES: &[&str] = &[
+    "npuzzle pdb build",
+    "npuzzle pdb build --size 5",
+    "npuzzle pdb build --partition 6-6-3 --goal blank-last --pdb-dir ./pdb",
+];
+
 const PDB_BUILD_EXAMPLES: &[&str] = &[
     "npuzzle pdb build",
     "npuzzle pdb build --size 5 --goal blank-last",
@@ -347,6 +355,21 @@ fn compare_max_nodes_help() -> String {
     )
 }
 
+/// `compare` runs weighted A* at fixed weights and takes no `--weight`.
+fn compare_no_shorten_help() -> String {
+    let weights: Vec<String> = WEIGHTS.iter().map(ToString::to_string).collect();
+    format!(
+        "Report the paths of greedy, weighted A* (its runs at W = {}) and rows exactly as found, without \
+         shortening them afterwards (then cost = depth)",
+        weights.join(" and ")
+    )
+}
+
+/// `batch` shares the default node limit out between its jobs.
+const BATCH_MAX_NODES_HELP: &str = "Stop a puzzle after storing this many states (default: each of the N jobs \
+    gets 1/N of what fits in 3 GiB). Refused with idastar, which stores only its path: bound it with \
+    --max-expanded";
+
 fn compare_timeout_help() -> String {
     format!(
         "Stop each run after this many seconds, fractions allowed (default: {})",
@@ -356,6 +379,7 @@ fn compare_timeout_help() -> String {
 
 /// `npuzzle batch`.
 #[derive(Debug, Args)]
+#[command(mut_arg("max_nodes", |a| a.help(BATCH_MAX_NODES_HELP)))]
 pub struct BatchArgs {
     /// Puzzle files and folders; - reads a list of puzzles from standard input.
     #[arg(value_name = "PATH", required = true)]
@@ -434,9 +458,9 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub goal: GoalArg,
 
-    /// Write C numbered files (0001.txt, …) into DIR, created if needed, instead of one board to standard output;
-    /// with --list, the list file to write.
-    #[arg(long, value_name = "DIR")]
+    /// Write C numbered files (0001.txt, …) into the folder PATH, created if needed, instead of one board to standard
+    /// output; with --list, write the list to the file PATH.
+    #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 
     /// Write the boards as a list, one board per line (what batch --list and batch - read), to standard output or to
@@ -474,7 +498,8 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 #[command(
     mut_arg("max_nodes", |a| a.help(compare_max_nodes_help())),
-    mut_arg("timeout", |a| a.help(compare_timeout_help()))
+    mut_arg("timeout", |a| a.help(compare_timeout_help())),
+    mut_arg("no_shorten", |a| a.help(compare_no_shorten_help()))
 )]
 pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.

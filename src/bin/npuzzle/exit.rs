@@ -87,7 +87,19 @@ impl From<Status> for Exit {
     }
 }
 
-/// What each code means for `solve` (and the top-level help).
+/// What each code means across commands, for the top-level help (each
+/// command's own help gives its list).
+pub const OVERVIEW: &[(Exit, &str)] = &[
+    (
+        Exit::Success,
+        "done: a puzzle solved, a board valid and solvable, a verdict for every puzzle of a batch, files written",
+    ),
+    (Exit::Unsolvable, "unsolvable: no sequence of moves reaches the goal"),
+    (Exit::Trouble, "bad command line, bad input or I/O error (batch: some puzzle was an error row)"),
+    (Exit::Limit, "a limit (nodes, expansions, depth, time, Ctrl-C) stopped a search before a verdict"),
+];
+
+/// What each code means for `solve`.
 pub const SOLVE: &[(Exit, &str)] = &[
     (Exit::Success, "solved (or the start already is the goal)"),
     (Exit::Unsolvable, "unsolvable: no sequence of moves reaches the goal"),

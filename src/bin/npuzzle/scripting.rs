@@ -17,7 +17,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
 use npuzzle::board::read_input_with;
-use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
+use npuzzle::board::{
+    Scramble, SplitMix64, comment_lines, generate as scramble_board, list_line, puzzle_text,
+};
 use npuzzle::cores;
 use npuzzle::exact::Sampler;
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
@@ -157,11 +159,11 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let mut maker = Maker::new(args, &goal)?;
     let total = plan.len() as u64;
     if args.list {
-        let mut text = format!(
-            "# {total} {shape} puzzles, one per line{}: {}\n# npuzzle generate --seed {seed}\n",
+        let mut text = comment_lines(&format!(
+            "{total} {shape} puzzles, one per line{}: {}\nnpuzzle generate --seed {seed}",
             if args.distance.is_empty() { "" } else { " (id, optimal length, tiles)" },
             maker.describe(None)
-        );
+        ));
         for (index, &distance) in (1..).zip(&plan) {
             let board = maker.board(distance, &mut rng)?;
             text.push_str(&list_line(&board, index, distance.map(|d| d as u32)));

@@ -236,9 +236,12 @@ impl PatternDatabase {
         tiles: &[u8],
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Option<PatternDatabase>, PdbError> {
+        use std::io::ErrorKind::{NotADirectory, NotFound};
         match Self::load(path, goal, tiles, report) {
             Ok(db) => Ok(Some(db)),
-            Err(PdbError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            // Missing: no file, or a cache path through a file, where there
+            // cannot be one (saving then fails, and says so).
+            Err(PdbError::Io { source, .. }) if matches!(source.kind(), NotFound | NotADirectory) => Ok(None),
             Err(PdbError::Io { source, .. }) => {
                 let why = format!("cannot be read ({})", crate::board::io_message(&source));
                 report(Event::Notice(Notice::Rebuilding { path, why: &why }));

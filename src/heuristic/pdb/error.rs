@@ -59,8 +59,10 @@ pub enum PdbError {
         /// What did not match.
         why: &'static str,
     },
-    /// Reading or writing a database file failed.
-    #[error("{}: {source}", path.display())]
+    /// Reading or writing a database file failed. The message names the
+    /// file; why is the source's (shown after it by `{:#}` and the like),
+    /// not repeated here.
+    #[error("{}", path.display())]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -68,8 +70,8 @@ pub enum PdbError {
         #[source]
         source: io::Error,
     },
-    /// Memory for a table could not be mapped.
-    #[error("cannot allocate {bytes} bytes for a pattern database: {source}")]
+    /// Memory for a table could not be mapped (why is the source's).
+    #[error("cannot allocate {bytes} bytes for a pattern database")]
     Memory {
         /// The size asked for.
         bytes: usize,
