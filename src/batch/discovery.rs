@@ -7,7 +7,9 @@ user asked for, so it is always read, and what is wrong with it becomes an
 error row rather than a note that is easy to miss.
 */
 
-use crate::board::{MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message, split_lines};
+use crate::board::{
+    MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message, parse_shape, split_lines,
+};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -172,8 +174,9 @@ fn classify(path: &Path, limit: u64) -> Result<(), &'static str> {
 }
 
 /// Whether file content looks like a board: text (UTF-8, no NUL) whose
-/// first line that is neither blank nor a `#` comment holds only digits,
-/// commas, whitespace and minus signs, at least one of them a digit.
+/// first line that is neither blank nor a `#` comment is a `WxH` size
+/// header or holds only digits, commas, whitespace and minus signs, at
+/// least one of them a digit.
 pub fn looks_like_board(bytes: &[u8]) -> bool {
     if bytes.contains(&0) {
         return false;
@@ -185,8 +188,9 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
         .map(|line| line.split('#').next().unwrap_or("").trim())
         .find(|content| !content.is_empty());
     first.is_some_and(|line| {
-        line.bytes().any(|b| b.is_ascii_digit())
-            && line.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '-' || c.is_whitespace())
+        parse_shape(line).is_some()
+            || line.bytes().any(|b| b.is_ascii_digit())
+                && line.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '-' || c.is_whitespace())
     })
 }
 
@@ -200,6 +204,8 @@ mod tests {
         assert!(looks_like_board(b"3\n1,2,5,3,4,0,6,7,8"));
         assert!(looks_like_board(b"1 2 5\n3 x 0\n"), "malformed, but a board");
         assert!(looks_like_board(b"1 -2 5\n"));
+        assert!(looks_like_board(b"3x2\n1 2 3\n4 5 0\n"), "a rectangle's size header");
+        assert!(!looks_like_board(b"x86 notes\n"));
         assert!(!looks_like_board(b"# puzzles/\n\n- `2x2/`: examples\n"));
         assert!(!looks_like_board(b"MIT License\n"));
         assert!(!looks_like_board(b"1. First item\n"));

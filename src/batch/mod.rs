@@ -14,8 +14,8 @@ Which files are puzzles:
   and symbolic links to folders are not followed;
 - there, a `.txt` or `.puzzle` file is a puzzle (an error row if malformed);
 - and any other file is a puzzle only if its content looks like a board:
-  text whose first line that is neither blank nor a `#` comment holds only
-  digits, commas, spaces and minus signs. Others (`README.md`, binaries)
+  text whose first line that is neither blank nor a `#` comment is a `WxH`
+  size header or holds only digits, commas, spaces and minus signs. Others (`README.md`, binaries)
   are skipped, each with a reason.
 
 Which files are lists of puzzles ([`read_lists`]): every file when the
