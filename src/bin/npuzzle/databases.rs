@@ -50,6 +50,8 @@ pub fn for_search(
     let Some(partition) = partition(args, goal.shape()).filter(|_| wanted(algorithm, heuristic)) else {
         return Ok(Tables::NONE);
     };
+    // A partition of another shape is the user's choice to fix, not the cache's.
+    partition.patterns(goal)?;
     let dir = directory(args)?;
     let pdb = with_bar(|report| Pdb::load_or_build(goal, partition, &dir, report))
         .with_context(|| format!("cannot make pattern databases in {}", dir.display()))?;
