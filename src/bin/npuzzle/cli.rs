@@ -223,7 +223,8 @@ pub enum AlgoArg {
     Idastar,
     /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 and 6x6 boards.
     Greedy,
-    /// Constructive, line by line: any board up to 256x256 in well under a second, paths far from the shortest.
+    /// Constructive, line by line: any board up to 256x256, paths far from the shortest; time grows with the path
+    /// (about 1.8·n³ moves on n×n): 20x20 in about 10 ms, 100x100 in about 0.6 s.
     Rows,
 }
 
