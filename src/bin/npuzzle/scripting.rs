@@ -381,7 +381,13 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let mut statuses = Vec::new();
     {
         let mut out = reporter(format, &mut stdout);
-        out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
+        // The table's heading names the shape, which every row would repeat.
+        let columns: Vec<Column> = Column::COMPARE
+            .iter()
+            .copied()
+            .filter(|column| format != RowFormat::Table || !column.shape())
+            .collect();
+        out.begin(&Layout { columns: &columns, file_width: 0 })?;
         out.flush()?;
         let shorten = !args.search.no_shorten;
         npuzzle::compare::compare(&start, &goal, &limits, &tables, shorten, |record| {
