@@ -339,16 +339,33 @@ fn the_constructive_solver_answers_every_shipped_layout_and_its_paths_replay() {
     }
 }
 
+/// Stderr of `solve` on a generated board of `size` with `args`, which must
+/// stop it at a limit.
+fn stopped(size: &str, args: &[&str]) -> String {
+    let board = npuzzle().args(["generate", "--size", size, "--seed", "5"]).output().unwrap().stdout;
+    let out = npuzzle().args(["solve", "-"]).args(args).write_stdin(board).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "{size} {args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
 #[test]
-fn a_search_that_stops_on_a_wide_board_names_the_options_that_finish() {
-    let board = npuzzle().args(["generate", "--size", "6", "--seed", "5"]).output().unwrap().stdout;
-    let out = npuzzle().args(["solve", "-", "--max-nodes", "2000"]).write_stdin(board).output().unwrap();
-    assert_eq!(out.status.code(), Some(3));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("--weight 3") && stderr.contains("--algo rows"), "{stderr}");
-    // A 4x4 board stopped the same way gets no such hint: optimal search is
-    // the right tool there.
-    let out = npuzzle().args(["solve", "puzzles/korf100/001.txt", "--max-nodes", "2000"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(3));
-    assert!(!String::from_utf8(out.stderr).unwrap().contains("hint"));
+fn a_search_that_stops_on_a_board_past_16_cells_names_the_options_that_finish() {
+    let finishing = ["--weight 3", "--algo greedy", "--algo rows"];
+    for (size, args) in [
+        ("6", ["--max-nodes", "2000"]),
+        ("6", ["--algo=idastar", "--max-expanded=2000"]),
+        // Tall boards as well as wide ones: cells count, not the width.
+        ("4x8", ["--max-nodes", "2000"]),
+        ("5x4", ["--algo=idastar", "--max-expanded=2000"]),
+    ] {
+        let stderr = stopped(size, &args);
+        assert!(finishing.iter().all(|option| stderr.contains(option)), "{size} {args:?}: {stderr}");
+    }
+    let weighted = stopped("6", &["--weight", "2", "--max-nodes", "2000"]);
+    assert!(weighted.contains("a larger --weight") && weighted.contains("--algo greedy"), "{weighted}");
+    // Boards of at most 16 cells have no more arrangements than a 15-puzzle:
+    // optimal search is the right tool there, and no hint is given.
+    for size in ["4", "3x5"] {
+        assert!(!stopped(size, &["--max-nodes", "2000"]).contains("hint"), "{size}");
+    }
 }

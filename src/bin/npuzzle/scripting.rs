@@ -10,14 +10,14 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
-    verdict_despite_closed_pipe,
+    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, past_optimal_reach, refuse_node_limit,
+    strategy, verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
-use npuzzle::board::read_input_with;
 use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
+use npuzzle::board::{Shape, read_input_with};
 use npuzzle::cores;
 use npuzzle::exact::Sampler;
 use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
@@ -82,14 +82,15 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
     let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
-    let mut wide_limit = false;
+    let mut limit_past_reach = false;
     let finished = batch::run(&items, &settings, |event| match event {
         Event::Progress { done, .. } => {
             progress.set(done);
             Ok(())
         }
         Event::Row(record) => {
-            wide_limit |= record.status == RowStatus::Limit && record.width.is_some_and(|w| w > 4);
+            limit_past_reach |= record.status == RowStatus::Limit
+                && record.width.zip(record.height).is_some_and(|(w, h)| past_optimal_reach(Shape::new(w, h)));
             if stdout_is_terminal {
                 progress.suspend(|| {
                     out.row(record)?;
@@ -122,7 +123,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
-    if wide_limit && let Some(hint) = finishing_hint(algorithm) {
+    if limit_past_reach && let Some(hint) = finishing_hint(algorithm) {
         note!("{hint}");
     }
     Ok(Exit::of_batch(&finished.summary, finished.not_run))
