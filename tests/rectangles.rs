@@ -280,6 +280,22 @@ fn an_inline_rectangle_takes_its_shape_from_size_and_is_refused_without_it() {
 }
 
 #[test]
+fn rows_of_unequal_length_are_refused_unless_a_size_is_given() {
+    let ragged = "1 2 3\n4 5\n0 6 7 8\n";
+    npuzzle().args(["check", "-"]).write_stdin(ragged).assert().code(2).stdout("").stderr(
+        "npuzzle: <stdin>: rows of 3, 2 and 4 numbers are not a rectangle: lay the board out in rows of equal \
+         length, or give its size (WxH)\n",
+    );
+    // With the size given, the nine numbers are a 3x3 board.
+    npuzzle()
+        .args(["check", "-", "--size", "3", "--goal", "blank-last"])
+        .write_stdin(ragged)
+        .assert()
+        .code(0)
+        .stdout(contains("size: 3x3 ("));
+}
+
+#[test]
 fn every_search_takes_a_16x16_board_and_none_takes_17x17() {
     let moved: Vec<String> = {
         let mut cells: Vec<u16> = (0..256).collect();
