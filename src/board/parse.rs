@@ -249,14 +249,40 @@ pub enum ParseErrorKind {
     /// A line of a list that holds neither a board nor an id, a length and
     /// a board.
     #[error(
-        "{count} numbers are no board of a list: a line holds {} (or an id, the length and the board)",
-        match size { Some(s) => format!("the {} tiles of a {s} board", s.cells()), None => "N² tiles".to_owned() }
+        "{count} numbers are no board of a list: a line holds {}",
+        match size {
+            Some(s) => format!("the {} tiles of a {s} board (or an id, the length and the board)", s.cells()),
+            None => "N² tiles (or an id, the length and the board); for WxH boards give --size WxH, or a line \
+                     `# size: WxH` above them".to_owned(),
+        }
     )]
     ListLine {
         /// Numbers on the line.
         count: usize,
         /// The size the boards were stated to have.
         size: Option<Shape>,
+    },
+    /// A list's `# size:` line that holds no board size; the boards after
+    /// it are not read.
+    #[error(
+        "'# size: {text}' on line {line} is not a board size (N, or WxH, each side {MIN_SIDE} to {MAX_SIDE})"
+    )]
+    BadSizeLine {
+        /// The line of the list.
+        line: usize,
+        /// What it holds after `size:`, as typed.
+        text: String,
+    },
+    /// A list's `# size:` line that the size the caller gives contradicts;
+    /// the boards after it are not read.
+    #[error("line {line} says the boards after it are {stated} but the given size is {given}")]
+    SizeLineMismatch {
+        /// The line of the list.
+        line: usize,
+        /// The shape it states.
+        stated: Shape,
+        /// The shape the caller gives.
+        given: Shape,
     },
     /// A side outside [`MIN_SIDE`]..=[`MAX_SIDE`].
     #[error("a {0} board is not supported (each side {MIN_SIDE} to {MAX_SIDE})")]
@@ -438,7 +464,7 @@ pub(crate) fn number(token: &str) -> Result<u64, ParseErrorKind> {
 }
 
 /// A token as error messages show it: at most 20 characters, escaped.
-fn shown(token: &str) -> String {
+pub(crate) fn shown(token: &str) -> String {
     token.chars().take(20).collect::<String>().escape_debug().to_string()
 }
 

@@ -283,9 +283,10 @@ error row); other files are puzzles only if their content looks like a board, el
 stderr. Hidden entries are passed over.
 
 Without --list each file holds one board. With --list each file (named or found in a folder) is a list: one \
-puzzle per line, either its tiles (row-major, 0 the blank; --size for rectangles) or `id length tiles` as in \
-Korf's 100, told apart by the count of numbers; blank lines and # comments are skipped, a bad line is an error \
-row. - is standard input, always read as a list, so `npuzzle generate --list … | npuzzle batch -` works.
+puzzle per line, either its tiles (row-major, 0 the blank) or `id length tiles` as in Korf's 100, told apart by \
+the count of numbers; a line `# size: WxH` gives the shape of the boards after it (else --size for \
+rectangles); blank lines and other # comments are skipped, a bad line is an error row. - is standard input, \
+always read as a list, so `npuzzle generate --list … | npuzzle batch -` works, for rectangles too.
 
 Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).";
 
@@ -440,8 +441,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// Write the boards as a list, one board per line (what batch --list and batch - read), to standard output or to
-    /// the file --out names.
+    /// Write the boards as a list, one board per line after a `# size: WxH` line (what batch --list and batch - read),
+    /// to standard output or to the file --out names.
     #[arg(long)]
     pub list: bool,
 

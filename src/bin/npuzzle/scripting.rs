@@ -16,7 +16,7 @@ use crate::{
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
-use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text};
+use npuzzle::board::{Scramble, SplitMix64, generate as scramble_board, list_line, puzzle_text, size_line};
 use npuzzle::board::{Shape, read_input_with};
 use npuzzle::cores;
 use npuzzle::exact::Sampler;
@@ -160,10 +160,13 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let mut maker = Maker::new(args, &goal)?;
     let total = plan.len() as u64;
     if args.list {
+        // The size line tells readers the shape, which a line's count does
+        // not always: 6 numbers are a 2x3 board or an id, a length and a 2x2.
         let mut text = format!(
-            "# {total} {shape} puzzles, one per line{}: {}\n# npuzzle generate --seed {seed}\n",
+            "# {total} {shape} puzzles, one per line{}: {}\n# npuzzle generate --seed {seed}\n{}\n",
             if args.distance.is_empty() { "" } else { " (id, optimal length, tiles)" },
-            maker.describe(None)
+            maker.describe(None),
+            size_line(shape),
         );
         for (index, &distance) in (1..).zip(&plan) {
             let board = maker.board(distance, &mut rng)?;
