@@ -1,5 +1,7 @@
 /*!
-npuzzle: a correct, fast solver for N×N sliding-tile puzzles.
+npuzzle: a solver for sliding-tile puzzles of any W×H shape from 2×2 to
+256×256, with textbook BFS, DFS and A*, IDA* with pattern databases, and
+greedy, weighted and constructive solvers for boards beyond optimal search.
 
 The crate is laid out as the data flows:
 

@@ -664,8 +664,9 @@ fn standard_input_is_always_a_list_so_generate_pipes_into_batch() {
     assert_eq!(out.status.code(), Some(0));
     let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(rows.len(), 20);
-    // Two comment lines come first, so the boards are on lines 3 to 22.
-    let expected: Vec<String> = (3..23).map(|line| format!("<stdin>:{line}")).collect();
+    // Two comment lines and the size line come first, so the boards are on
+    // lines 4 to 23.
+    let expected: Vec<String> = (4..24).map(|line| format!("<stdin>:{line}")).collect();
     assert_eq!(files(&rows), expected);
     let boards = npuzzle::board::parse_list(&String::from_utf8(list).unwrap(), None);
     for (row, entry) in rows.iter().zip(&boards) {
@@ -707,6 +708,64 @@ fn a_list_of_rectangles_takes_their_size() {
     assert_eq!((rows[0]["width"].as_u64(), rows[0]["height"].as_u64()), (Some(3), Some(2)));
     assert_eq!(rows[0]["status"], "solved");
     assert!(rows[2]["error"].as_str().unwrap().contains("3x2"), "{}", rows[2]);
+}
+
+/// The list `generate ARGS --seed 3 --list` writes.
+fn generated_list(args: &[&str]) -> Vec<u8> {
+    npuzzle().arg("generate").args(args).args(["--seed", "3", "--list"]).output().unwrap().stdout
+}
+
+#[test]
+fn generated_lists_of_rectangles_pipe_into_batch_without_a_size() {
+    // Without the list's size line, six numbers would be an id, a length
+    // and a 2x2 board, and twelve no board at all.
+    for (args, shape, expected) in [
+        (&["--size", "2x3", "--count", "2"][..], (2, 3), Value::Null),
+        (&["--size", "2x5", "--distance", "10", "--count", "3"][..], (2, 5), Value::from(10)),
+    ] {
+        let out =
+            npuzzle().args(["batch", "-", "--format", "json"]).write_stdin(generated_list(args)).output();
+        let out = out.unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(rows.len(), if expected.is_null() { 2 } else { 3 }, "{args:?}");
+        for row in rows {
+            assert_eq!(
+                (row["width"].as_u64(), row["height"].as_u64()),
+                (Some(shape.0), Some(shape.1)),
+                "{row}"
+            );
+            assert_eq!((&row["status"], &row["expected"]), (&Value::from("solved"), &expected), "{row}");
+        }
+    }
+}
+
+#[test]
+fn a_list_size_line_must_agree_with_size_and_a_line_fitting_no_square_suggests_one() {
+    let list = generated_list(&["--size", "2x3", "--count", "2"]);
+    let out = npuzzle().args(["batch", "-", "--size", "3x2", "--format", "json"]).write_stdin(list).output();
+    let out = out.unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows.len(), 2, "one error row per board, none read with a guessed shape");
+    for row in rows {
+        assert_eq!(
+            row["error"], "line 3 says the boards after it are 2x3 but the given size is 3x2",
+            "{row}"
+        );
+    }
+    let out = npuzzle()
+        .args(["batch", "-", "--format", "json"])
+        .write_stdin("1 2 3 4 5 6 7 8 9 10 11 0\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let error = json_lines(&String::from_utf8(out.stdout).unwrap())[0]["error"].clone();
+    assert!(error.as_str().unwrap().contains("12 numbers are no board of a list"), "{error}");
+    assert!(
+        error.as_str().unwrap().contains("give --size WxH, or a line `# size: WxH` above them"),
+        "{error}"
+    );
 }
 
 #[test]

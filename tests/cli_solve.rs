@@ -287,7 +287,8 @@ fn every_malformed_input_gets_one_line_and_exit_2() {
         ("negative.txt", "negative.txt:2: '-4' is not a non-negative integer"),
         (
             "not-square.txt",
-            "not-square.txt: rows of 3, 3 and 2 numbers are not a rectangle, and 8 numbers are not a square board",
+            "not-square.txt: rows of 3, 3 and 2 numbers are not a rectangle: lay the board out in rows of equal \
+             length, or give its size (WxH)",
         ),
         ("one-cell.txt", "one-cell.txt: 1 number is not a square board"),
         (

@@ -358,15 +358,33 @@ fn compare_csv_has_a_header_and_an_empty_branching_factor_for_a_zero_move_soluti
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "algorithm,heuristic,weight,status,cost,nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,\
-         branching_factor"
+        "size,width,height,algorithm,heuristic,weight,status,cost,nodes_expanded,nodes_generated,max_frontier,\
+         max_depth,runtime_ms,branching_factor"
     );
     assert_eq!(lines.len(), 1 + npuzzle::compare::runs(false).len());
     for line in &lines[1..] {
-        assert!(line.contains(",solved,0,") && line.ends_with(','), "{line}");
+        assert!(line.starts_with("3,3,3,") && line.contains(",solved,0,") && line.ends_with(','), "{line}");
     }
     let (_, rows) = compare_json(&["puzzles/3x3/solved-0.txt"]);
     assert!(rows.iter().all(|r| r["branching_factor"].is_null()));
+}
+
+#[test]
+fn compare_rows_name_the_board_shape_in_csv_and_json_as_batch_rows_do() {
+    let args = ["compare", "1,2,3,4,0,5", "--size", "3x2", "--goal", "blank-last", "--max-nodes", "1000"];
+    let csv = stdout_of(&[&args[..], &["--format", "csv"]].concat());
+    let batch = stdout_of(&["batch", "puzzles/3x3/easy-3.txt", "--format", "csv"]);
+    let header = |text: &str| text.lines().next().unwrap().split(',').map(str::to_owned).collect::<Vec<_>>();
+    let (compare_columns, batch_columns) = (header(&csv), header(&batch));
+    assert_eq!(compare_columns[..3], batch_columns[1..4], "size, width and height, in batch's order");
+    // A rectangle has no single side: `size` is empty, as in batch.
+    assert!(csv.lines().skip(1).all(|row| row.starts_with(",3,2,")), "{csv}");
+    let (_, rows) = compare_json(&args[1..]);
+    assert!(rows.iter().all(|r| r["size"].is_null() && r["width"] == 3 && r["height"] == 2), "{rows:?}");
+    // The table's heading names the shape; its rows do not repeat it.
+    let table = stdout_of(&args);
+    assert!(table.starts_with("<argument>: 3x2, goal blank-last"), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("algorithm")), "{table}");
 }
 
 #[test]

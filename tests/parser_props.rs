@@ -9,7 +9,7 @@ fn assert_valid_if_ok(text: &str) {
         let mut sorted = tiles.cells().to_vec();
         sorted.sort_unstable();
         assert!(sorted.iter().enumerate().all(|(i, &t)| i == t as usize));
-        assert_eq!(tiles.width() * tiles.width(), tiles.cells().len());
+        assert_eq!(tiles.width() * tiles.height(), tiles.cells().len());
     }
 }
 

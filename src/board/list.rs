@@ -10,11 +10,22 @@ count of numbers tells them apart: a board has N² of them (or the W·H of a
 stated size) and the other format two more, and no two squares differ by
 two. Blank lines and `#` comments are skipped. Each line stands alone: a
 bad one is reported with its line number and does not stop the rest.
+
+A line `# size: WxH` (or `# size: N`) states the shape of the boards on the
+lines after it, up to the next such line, so that a list of rectangles
+describes itself (`generate --list` writes one; to other readers it is a
+comment). A size the caller states must agree with it: the boards under a
+`# size:` line that contradicts it, or that holds no size, are errors,
+never read with a guessed shape.
 */
 
-use super::parse::{ParseErrorKind, Tiles, number, split_lines};
+use super::parse::{ParseErrorKind, Tiles, number, parse_shape, shown, split_lines, supported};
 use super::{MIN_SIDE, Shape};
 use std::fmt::Write as _;
+
+/// What a comment line starts with to state the shape of the boards after
+/// it; `stated_optimum`'s `optimal:` is its sibling in puzzle files.
+const SIZE_LINE: &str = "size:";
 
 /// Lists larger than this are refused rather than read into memory: 64 MiB
 /// is three million 8-puzzles or 750,000 15-puzzles, each held as a board
@@ -35,21 +46,45 @@ pub struct Entry {
 }
 
 /// Reads every puzzle of a list; `size` is the shape of boards that are not
-/// square (each line's count must then match it).
+/// square (each line's count must then match it), as is that of a
+/// `# size:` line, which must agree with `size`.
 pub fn parse_list(text: &str, size: Option<Shape>) -> Vec<Entry> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // One buffer for every line's numbers: lists hold thousands of lines.
     let mut numbers = Vec::new();
+    // The shape the next boards are read with, or why they cannot be.
+    let mut shape: Result<Option<Shape>, ParseErrorKind> = Ok(size);
     split_lines(text)
         .enumerate()
         .filter_map(|(index, raw)| {
-            let content = raw.split('#').next().unwrap_or("");
+            let line = index + 1;
+            let (content, comment) = raw.split_once('#').unwrap_or((raw, ""));
             let mut tokens =
                 content.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).peekable();
-            tokens.peek()?;
-            Some(entry(index + 1, tokens, size, &mut numbers))
+            if tokens.peek().is_none() {
+                if let Some(stated) = comment.trim().strip_prefix(SIZE_LINE) {
+                    shape = stated_shape(line, stated.trim(), size);
+                }
+                return None;
+            }
+            Some(match &shape {
+                Ok(shape) => entry(line, tokens, *shape, &mut numbers),
+                Err(kind) => Entry { line, id: None, expected: None, board: Err(kind.clone()) },
+            })
         })
         .collect()
+}
+
+/// The shape a `# size:` line on `line` states, checked against the one
+/// the caller gives.
+fn stated_shape(line: usize, text: &str, given: Option<Shape>) -> Result<Option<Shape>, ParseErrorKind> {
+    let stated = parse_shape(text)
+        .filter(|s| supported(*s))
+        .ok_or_else(|| ParseErrorKind::BadSizeLine { line, text: shown(text) })?;
+    match given {
+        Some(given) if given != stated => Err(ParseErrorKind::SizeLineMismatch { line, stated, given }),
+        _ => Ok(Some(stated)),
+    }
 }
 
 fn entry<'t>(
@@ -98,6 +133,13 @@ fn entry<'t>(
     };
     entry.board = Tiles::from_numbers(shape, tiles);
     entry
+}
+
+/// The line stating the shape of the boards after it, `# size: WxH`:
+/// `generate --list` heads every list with it, so that lists of rectangles
+/// read back without `--size`.
+pub fn size_line(shape: Shape) -> String {
+    format!("# {SIZE_LINE} {shape}")
 }
 
 /// A list line: `id length tiles…` when the optimal length is known, else
@@ -156,5 +198,59 @@ mod tests {
         let back = parse_list(&list_line(&tiles, 3, Some(1)), Some(shape));
         assert_eq!((back[0].expected, back[0].board.as_ref()), (Some(1), Ok(&tiles)));
         assert_eq!(list_line(&tiles, 3, None), "1 2 3 4 5 0");
+    }
+
+    #[test]
+    fn a_size_line_shapes_the_boards_after_it_until_the_next_one() {
+        let text = "# size: 2x3\n1 2 3 4 5 0\n7 4 1 2 3 4 0 5\n# size: 3\n1 2 5 3 4 0 6 7 8\n";
+        let entries = parse_list(text, None);
+        let shapes: Vec<Shape> = entries.iter().map(|e| e.board.as_ref().unwrap().shape()).collect();
+        assert_eq!(shapes, [Shape::new(2, 3), Shape::new(2, 3), Shape::square(3)]);
+        assert_eq!((entries[1].line, entries[1].id.as_deref(), entries[1].expected), (3, Some("7"), Some(4)));
+        // Without one, six numbers are still an id, a length and a 2x2 board.
+        let korf = parse_list("7 4 1 2 0 3\n", None);
+        assert_eq!(
+            (korf[0].id.as_deref(), korf[0].board.as_ref().map(Tiles::shape)),
+            (Some("7"), Ok(Shape::square(2)))
+        );
+        // A size line agreeing with the caller's is no conflict; after tiles
+        // on the same line, `# size:` is only a comment.
+        assert!(parse_list(text, Some(Shape::new(2, 3)))[..2].iter().all(|e| e.board.is_ok()));
+        assert_eq!(parse_list("1 2 3 0 # size: 3x3\n", None)[0].board.as_ref().map(Tiles::width), Ok(2));
+    }
+
+    #[test]
+    fn boards_under_a_size_line_that_is_no_size_or_contradicts_the_callers_are_errors() {
+        let bad = parse_list("# size: 2y3\n1 2 3 4 5 0\n# size: 2x2\n1 2 3 0\n", None);
+        assert_eq!(bad[0].board, Err(ParseErrorKind::BadSizeLine { line: 1, text: "2y3".into() }));
+        assert!(bad[1].board.is_ok(), "the next size line reads boards again");
+        let conflict = parse_list("# size: 2x3\n1 2 3 4 5 0\n0 1 2 3 4 5\n", Some(Shape::new(3, 2)));
+        let expected =
+            ParseErrorKind::SizeLineMismatch { line: 1, stated: Shape::new(2, 3), given: Shape::new(3, 2) };
+        assert!(conflict.iter().all(|e| e.board == Err(expected.clone())), "{conflict:?}");
+        assert_eq!(expected.to_string(), "line 1 says the boards after it are 2x3 but the given size is 3x2");
+    }
+
+    #[test]
+    fn a_line_that_fits_no_square_suggests_giving_the_size() {
+        let entries = parse_list("1 2 3 4 5 6 7 8 9 10 11 0\n", None);
+        let message = entries[0].board.as_ref().unwrap_err().to_string();
+        assert!(message.starts_with("12 numbers are no board of a list"), "{message}");
+        assert!(message.contains("--size WxH") && message.contains("# size: WxH"), "{message}");
+    }
+
+    #[test]
+    fn a_list_headed_by_its_size_line_reads_back_without_a_size() {
+        let tiles = Tiles::with_shape(Shape::new(2, 5), &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0]).unwrap();
+        let text = format!(
+            "{}\n{}\n{}\n",
+            size_line(tiles.shape()),
+            list_line(&tiles, 1, Some(0)),
+            list_line(&tiles, 2, None)
+        );
+        assert!(text.starts_with("# size: 2x5\n"), "{text}");
+        let back = parse_list(&text, None);
+        assert_eq!((back[0].expected, back[0].board.as_ref()), (Some(0), Ok(&tiles)));
+        assert_eq!((back[1].expected, back[1].board.as_ref()), (None, Ok(&tiles)));
     }
 }

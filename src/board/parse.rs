@@ -9,11 +9,13 @@ of these that applies:
 2. the rows as laid out: two or more lines of the same length, two or more
    numbers each;
 3. a shape the caller states (the command line's `--size`);
-4. a square count, for a board on one line, one number per line, or with
-   free line breaks.
+4. a square count, for a board on one line or one number per line.
 
 A header or stated shape that the rows contradict is an error, as is a
-count that fits no rule: the message says what was seen, never a guess.
+count that fits no rule, and so are rows of unequal length when neither a
+header nor the caller gives the shape: the message says what was seen,
+never a guess. Once the shape is given, line breaks are free (rows of
+unequal length state no shape to contradict it): only the count must fit.
 Every error names where the board came from and, where it helps, the line.
 */
 
@@ -235,25 +237,52 @@ pub enum ParseErrorKind {
         count_numbers(*.0)
     )]
     NotSquare(usize),
-    /// Rows of different lengths whose count is not a square either.
-    #[error("rows of {lengths} numbers are not a rectangle, and {} not a square board", count_numbers(*count))]
-    Ragged {
+    /// Rows of different lengths, with no header or stated size to give
+    /// the shape.
+    #[error(
+        "rows of {0} numbers are not a rectangle: lay the board out in rows of equal length, or give its size (WxH)"
+    )]
+    Ragged(
         /// The rows' lengths, as text ("3, 3 and 2").
-        lengths: String,
-        /// Numbers in all.
-        count: usize,
-    },
+        String,
+    ),
     /// A line of a list that holds neither a board nor an id, a length and
     /// a board.
     #[error(
-        "{count} numbers are no board of a list: a line holds {} (or an id, the length and the board)",
-        match size { Some(s) => format!("the {} tiles of a {s} board", s.cells()), None => "N² tiles".to_owned() }
+        "{count} numbers are no board of a list: a line holds {}",
+        match size {
+            Some(s) => format!("the {} tiles of a {s} board (or an id, the length and the board)", s.cells()),
+            None => "N² tiles (or an id, the length and the board); for WxH boards give --size WxH, or a line \
+                     `# size: WxH` above them".to_owned(),
+        }
     )]
     ListLine {
         /// Numbers on the line.
         count: usize,
         /// The size the boards were stated to have.
         size: Option<Shape>,
+    },
+    /// A list's `# size:` line that holds no board size; the boards after
+    /// it are not read.
+    #[error(
+        "'# size: {text}' on line {line} is not a board size (N, or WxH, each side {MIN_SIDE} to {MAX_SIDE})"
+    )]
+    BadSizeLine {
+        /// The line of the list.
+        line: usize,
+        /// What it holds after `size:`, as typed.
+        text: String,
+    },
+    /// A list's `# size:` line that the size the caller gives contradicts;
+    /// the boards after it are not read.
+    #[error("line {line} says the boards after it are {stated} but the given size is {given}")]
+    SizeLineMismatch {
+        /// The line of the list.
+        line: usize,
+        /// The shape it states.
+        stated: Shape,
+        /// The shape the caller gives.
+        given: Shape,
     },
     /// A side outside [`MIN_SIDE`]..=[`MAX_SIDE`].
     #[error("a {0} board is not supported (each side {MIN_SIDE} to {MAX_SIDE})")]
@@ -438,7 +467,7 @@ pub(crate) fn number(token: &str) -> Result<u64, ParseErrorKind> {
 }
 
 /// A token as error messages show it: at most 20 characters, escaped.
-fn shown(token: &str) -> String {
+pub(crate) fn shown(token: &str) -> String {
     token.chars().take(20).collect::<String>().escape_debug().to_string()
 }
 
@@ -505,19 +534,16 @@ fn shape_of(
     if let Some(shape) = header.map(|h| h.1).or(layout).or(size) {
         return Ok(shape);
     }
+    // Lines of unequal length (not one number each): whatever the count,
+    // reading them as a square would be a guess.
+    if rows.len() > 1 && rows.iter().any(|(_, r)| r.len() > 1) {
+        return Err((None, ParseErrorKind::Ragged(lengths(rows))));
+    }
     let side = count.isqrt();
     if side * side == count && side >= MIN_SIDE {
         return Ok(Shape::square(side));
     }
-    let ragged = rows.iter().any(|(_, r)| r.len() > 1) && rows.len() > 1;
-    Err((
-        None,
-        if ragged {
-            ParseErrorKind::Ragged { lengths: lengths(rows), count }
-        } else {
-            ParseErrorKind::NotSquare(count)
-        },
-    ))
+    Err((None, ParseErrorKind::NotSquare(count)))
 }
 
 /// "3, 3 and 2": the lengths of some rows, for an error message.
@@ -593,7 +619,8 @@ mod tests {
         let expected: Vec<u16> = vec![1, 2, 5, 3, 4, 0, 6, 7, 8];
         assert_eq!(cells("1,2,5,3,4,0,6,7,8"), expected);
         assert_eq!(cells("1 2 5\n3 4 0 # row two\n6 7 8\n"), expected);
-        assert_eq!(cells("# a comment\n1, 2,\n5 3\n4\n0 6 7 8"), expected);
+        // Line breaks are free once a header gives the size.
+        assert_eq!(cells("# a comment\n3\n1, 2,\n5 3\n4\n0 6 7 8"), expected);
     }
 
     #[test]
@@ -656,11 +683,36 @@ mod tests {
     fn a_board_that_gives_no_shape_must_be_square() {
         assert_eq!(kind("1 2 3 4 5 0"), (None, ParseErrorKind::NotSquare(6)));
         assert_eq!(kind("1\n2\n3\n4\n5\n0"), (None, ParseErrorKind::NotSquare(6)));
+        assert_eq!(kind("1 2 5\n3 4 0\n6 7"), (None, ParseErrorKind::Ragged("3, 3 and 2".into())));
+    }
+
+    #[test]
+    fn rows_of_unequal_length_are_an_error_unless_the_size_is_given() {
+        // Nine numbers, but not laid out as three rows of three: no guess.
+        let ragged = "1 2 5\n3 4\n0 6 7 8\n";
+        assert_eq!(kind(ragged), (None, ParseErrorKind::Ragged("3, 2 and 4".into())));
         assert_eq!(
-            kind("1 2 5\n3 4 0\n6 7"),
-            (None, ParseErrorKind::Ragged { lengths: "3, 3 and 2".into(), count: 8 })
+            kind(ragged).1.to_string(),
+            "rows of 3, 2 and 4 numbers are not a rectangle: lay the board out in rows of equal length, or give \
+             its size (WxH)"
         );
-        assert!(kind("1 2 5\n3 4 0\n6 7").1.to_string().contains("rows of 3, 3 and 2 numbers"));
+        assert_eq!(kind("1 2\n5\n3\n4 0 6 7 8"), (None, ParseErrorKind::Ragged("2, 1, 1 and 5".into())));
+        let long: String =
+            (0..16).map(|t| if t % 5 == 4 { format!("{t}\n") } else { format!("{t} ") }).collect();
+        assert_eq!(kind(&long).1, ParseErrorKind::Ragged("5, 5, 5 and 1".into()));
+        // A header or a stated size gives the shape, and the rows then only
+        // have to hold the right count.
+        let expected = [1, 2, 5, 3, 4, 0, 6, 7, 8];
+        assert_eq!(cells(&format!("3\n{ragged}")), expected);
+        assert_eq!(cells(&format!("3x3\n{ragged}")), expected);
+        assert_eq!(parse_board_with(ragged, Some(Shape::square(3))).unwrap().cells(), expected);
+        assert_eq!(
+            parse_board_with(ragged, Some(Shape::new(3, 2))).unwrap_err(),
+            (None, ParseErrorKind::SizeMismatch { shape: Shape::new(3, 2), found: 9 })
+        );
+        // One line, or one number per line, is still a square count.
+        assert_eq!(cells("1 2 5 3 4 0 6 7 8"), expected);
+        assert_eq!(cells("1\n2\n5\n3\n4\n0\n6\n7\n8"), expected);
     }
 
     #[test]

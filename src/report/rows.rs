@@ -132,8 +132,13 @@ impl Column {
         Column::Error,
     ];
 
-    /// The columns of `compare`.
+    /// The columns of `compare`: one row per run on one board, whose
+    /// shape leads each row, as in `batch`, so rows from many boards can be
+    /// put together.
     pub const COMPARE: &'static [Column] = &[
+        Column::Size,
+        Column::Width,
+        Column::Height,
         Column::Algorithm,
         Column::Heuristic,
         Column::Weight,
@@ -184,6 +189,11 @@ impl Column {
             Column::Weight => "W",
             other => other.key(),
         }
+    }
+
+    /// Whether the column describes the board's shape rather than the run.
+    pub const fn shape(self) -> bool {
+        matches!(self, Column::Size | Column::Width | Column::Height)
     }
 
     /// Whether the column holds numbers (right-aligned in a table).

@@ -223,7 +223,8 @@ pub enum AlgoArg {
     Idastar,
     /// Greedy best-first on the heuristic alone: fast, long paths; random 5x5 and 6x6 boards.
     Greedy,
-    /// Constructive, line by line: any board up to 256x256 in well under a second, paths far from the shortest.
+    /// Constructive, line by line: any board up to 256x256, paths far from the shortest; time grows with the path
+    /// (about 1.8·n³ moves on n×n): 20x20 in about 10 ms, 100x100 in about 0.6 s.
     Rows,
 }
 
@@ -283,9 +284,10 @@ is an error row), other files are puzzles only if their content looks like a boa
 on stderr, and hidden entries are passed over.
 
 Without --list each file holds one board. With --list each file (named or found in a folder) is a list: one \
-puzzle per line, either its tiles (row-major, 0 the blank; --size for rectangles) or `id length tiles` as in \
-Korf's 100, told apart by the count of numbers; blank lines and # comments are skipped, a bad line is an error \
-row. - is standard input, always read as a list, so `npuzzle generate --list … | npuzzle batch -` works.
+puzzle per line, either its tiles (row-major, 0 the blank) or `id length tiles` as in Korf's 100, told apart by \
+the count of numbers; a line `# size: WxH` gives the shape of the boards after it (else --size for \
+rectangles); blank lines and other # comments are skipped, a bad line is an error row. - is standard input, \
+always read as a list, so `npuzzle generate --list … | npuzzle batch -` works, for rectangles too.
 
 Without --max-nodes, each of the N jobs may store 1/N of the states a single search may (3 GiB in all).";
 
@@ -463,8 +465,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 
-    /// Write the boards as a list, one board per line (what batch --list and batch - read), to standard output or to
-    /// the file --out names.
+    /// Write the boards as a list, one board per line after a `# size: WxH` line (what batch --list and batch - read),
+    /// to standard output or to the file --out names.
     #[arg(long)]
     pub list: bool,
 

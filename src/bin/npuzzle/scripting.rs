@@ -10,15 +10,15 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::{
-    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, refuse_node_limit, strategy,
-    verdict_despite_closed_pipe,
+    finishing_hint, goal_for, goal_spec, interrupt_flag, limits, note, past_optimal_reach, refuse_node_limit,
+    strategy, verdict_despite_closed_pipe,
 };
 use anyhow::{Context, Result, anyhow, bail};
 use clap::CommandFactory;
 use npuzzle::batch::{self, Event, Settings};
-use npuzzle::board::read_input_with;
 use npuzzle::board::{
-    Scramble, SplitMix64, comment_lines, generate as scramble_board, list_line, puzzle_text,
+    Scramble, Shape, SplitMix64, comment_lines, generate as scramble_board, list_line, puzzle_text,
+    read_input_with, size_line,
 };
 use npuzzle::cores;
 use npuzzle::exact::Sampler;
@@ -82,14 +82,15 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
     let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
-    let mut wide_limit = false;
+    let mut limit_past_reach = false;
     let finished = batch::run(&items, &settings, |event| match event {
         Event::Progress { done, .. } => {
             progress.set(done);
             Ok(())
         }
         Event::Row(record) => {
-            wide_limit |= record.status == RowStatus::Limit && record.width.is_some_and(|w| w > 4);
+            limit_past_reach |= record.status == RowStatus::Limit
+                && record.width.zip(record.height).is_some_and(|(w, h)| past_optimal_reach(Shape::new(w, h)));
             if stdout_is_terminal {
                 progress.suspend(|| {
                     out.row(record)?;
@@ -122,7 +123,7 @@ pub fn batch(args: &BatchArgs) -> Result<Exit> {
     if finished.not_run > 0 {
         note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
     }
-    if wide_limit && let Some(hint) = finishing_hint(algorithm) {
+    if limit_past_reach && let Some(hint) = finishing_hint(algorithm) {
         note!("{hint}");
     }
     Ok(Exit::of_batch(&finished.summary, finished.not_run))
@@ -159,11 +160,15 @@ pub fn generate(args: &GenerateArgs) -> Result<Exit> {
     let mut maker = Maker::new(args, &goal)?;
     let total = plan.len() as u64;
     if args.list {
+        // The size line tells readers the shape, which a line's count does
+        // not always: 6 numbers are a 2x3 board or an id, a length and a 2x2.
         let mut text = comment_lines(&format!(
             "{total} {shape} puzzles, one per line{}: {}\nnpuzzle generate --seed {seed}",
             if args.distance.is_empty() { "" } else { " (id, optimal length, tiles)" },
             maker.describe(None)
         ));
+        text.push_str(&size_line(shape));
+        text.push('\n');
         for (index, &distance) in (1..).zip(&plan) {
             let board = maker.board(distance, &mut rng)?;
             text.push_str(&list_line(&board, index, distance.map(|d| d as u32)));
@@ -381,7 +386,13 @@ pub fn compare(args: &CompareArgs) -> Result<Exit> {
     let mut statuses = Vec::new();
     {
         let mut out = reporter(format, &mut stdout);
-        out.begin(&Layout { columns: Column::COMPARE, file_width: 0 })?;
+        // The table's heading names the shape, which every row would repeat.
+        let columns: Vec<Column> = Column::COMPARE
+            .iter()
+            .copied()
+            .filter(|column| format != RowFormat::Table || !column.shape())
+            .collect();
+        out.begin(&Layout { columns: &columns, file_width: 0 })?;
         out.flush()?;
         let shorten = !args.search.no_shorten;
         npuzzle::compare::compare(&start, &goal, &limits, &tables, shorten, |record| {
