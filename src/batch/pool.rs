@@ -74,10 +74,10 @@ impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
 }
 
 /// The threads of a search that starts with `left` puzzles (itself
-/// included) still to start, `jobs` at once: the cores split between the
+/// included) still to start, `jobs` at once: the `cores` split between the
 /// puzzles that can still run side by side.
-fn share_of_cores(jobs: usize, left: usize) -> usize {
-    (cores() / jobs.min(left).max(1)).max(1)
+fn share_of_cores(cores: usize, jobs: usize, left: usize) -> usize {
+    (cores / jobs.min(left).max(1)).max(1)
 }
 
 /// Solves `items` with `settings.jobs` threads (the calling one included)
@@ -101,6 +101,8 @@ where
         limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
         ..settings.clone()
     };
+    // Asked once: the answer reads the process's CPU affinity and cgroup.
+    let cores = cores();
     let next = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
     let emitter = Mutex::new(Emitter {
@@ -124,7 +126,7 @@ where
         while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
             let position = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(position) else { break };
-            let threads = settings.threads.unwrap_or_else(|| share_of_cores(jobs, total - position));
+            let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, total - position));
             let record = solve_item(item, &settings, jobs, threads, &mut worker);
             let mut emitter = lock();
             if emitter.failure.is_none()
@@ -178,11 +180,10 @@ mod tests {
 
     #[test]
     fn the_cores_are_shared_among_the_jobs_and_the_last_puzzles_get_the_rest() {
-        let cores = cores();
-        assert_eq!(share_of_cores(1, 50), cores);
-        assert_eq!(share_of_cores(2, 50), (cores / 2).max(1));
-        assert_eq!(share_of_cores(4, 3), (cores / 3).max(1));
-        assert_eq!(share_of_cores(2, 1), cores, "the last puzzle may use every core");
-        assert_eq!(share_of_cores(cores * 2, 100), 1, "never fewer than one thread");
+        assert_eq!(share_of_cores(8, 1, 50), 8);
+        assert_eq!(share_of_cores(8, 2, 50), 4);
+        assert_eq!(share_of_cores(8, 4, 3), 2, "three left to start share the cores three ways");
+        assert_eq!(share_of_cores(8, 2, 1), 8, "the last puzzle may use every core");
+        assert_eq!(share_of_cores(2, 4, 100), 1, "never fewer than one thread");
     }
 }
