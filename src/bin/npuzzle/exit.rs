@@ -97,6 +97,7 @@ pub const OVERVIEW: &[(Exit, &str)] = &[
     (Exit::Unsolvable, "unsolvable: no sequence of moves reaches the goal"),
     (Exit::Trouble, "bad command line, bad input or I/O error (batch: some puzzle was an error row)"),
     (Exit::Limit, "a limit (nodes, expansions, depth, time, Ctrl-C) stopped a search before a verdict"),
+    (Exit::Interrupted, "a second Ctrl-C ended the process at once, without its report"),
 ];
 
 /// What each code means for `solve`.
@@ -108,6 +109,7 @@ pub const SOLVE: &[(Exit, &str)] = &[
         Exit::Limit,
         "a limit (--max-nodes, --max-expanded, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict",
     ),
+    (Exit::Interrupted, "a second Ctrl-C ended the process at once, without its report"),
 ];
 
 /// What each code means for `batch` (see [`Exit::of_batch`]).
@@ -115,6 +117,7 @@ pub const BATCH: &[(Exit, &str)] = &[
     (Exit::Success, "every puzzle got a verdict (solved or unsolvable)"),
     (Exit::Trouble, "a puzzle could not be read or was malformed (an error row), or bad command line"),
     (Exit::Limit, "a limit stopped some puzzle before a verdict, and no puzzle was an error"),
+    (Exit::Interrupted, "a second Ctrl-C ended the process at once, without the summary"),
 ];
 
 /// What each code means for `check` (see [`Exit::of_check`]).
@@ -130,6 +133,7 @@ pub const COMPARE: &[(Exit, &str)] = &[
     (Exit::Unsolvable, "the puzzle is unsolvable"),
     (Exit::Trouble, "invalid puzzle or goal, or bad command line"),
     (Exit::Limit, "every run stopped at a limit"),
+    (Exit::Interrupted, "a second Ctrl-C ended the process at once, without its report"),
 ];
 
 /// The `Exit codes:` block of a command's `--help`.
