@@ -17,9 +17,9 @@ fn main() -> ExitCode {
         eprintln!("usage: pdb_mean PARTITION PDB_DIR [COUNT] [SEED]");
         return ExitCode::from(2);
     };
-    let count: usize = args.get(2).map_or(Ok(10_000), |c| c.parse()).unwrap_or(10_000);
-    let seed: u64 = args.get(3).map_or(Ok(1), |s| s.parse()).unwrap_or(1);
     let run = || -> Result<(), Box<dyn std::error::Error>> {
+        let count: usize = args.get(2).map_or(Ok(10_000), |c| c.parse())?;
+        let seed: u64 = args.get(3).map_or(Ok(1), |s| s.parse())?;
         let partition: Partition = partition.parse()?;
         let goal = Goal::new(&GoalSpec::BlankFirst, partition.shape())?;
         let pdb = Pdb::load(&goal, partition, &PathBuf::from(dir), &mut |_| {})?;

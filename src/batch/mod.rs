@@ -35,4 +35,4 @@ pub use lists::{Interrupted, read_lists};
 pub use pool::{Event, Finished, TICK, run};
 pub use shard::{Shard, ShardError};
 pub use solve::{Settings, Worker, default_max_nodes_per_job, solve_item};
-pub use tables::{MakeTables, TableSource};
+pub use tables::TableSource;

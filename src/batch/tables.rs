@@ -13,7 +13,7 @@ use std::sync::{Mutex, PoisonError};
 
 /// How the tables for one goal are made; a failure's message becomes the
 /// error row of every puzzle of that shape.
-pub type MakeTables = dyn Fn(&Goal) -> Result<Tables, String> + Send + Sync;
+type MakeTables = dyn Fn(&Goal) -> Result<Tables, String> + Send + Sync;
 
 /// The tables of every goal shape met so far, made on first use.
 pub struct TableSource {
@@ -40,12 +40,6 @@ impl TableSource {
     pub fn get(&self, goal: &Goal) -> Result<Tables, String> {
         let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
         made.entry(goal.shape()).or_insert_with(|| (self.make)(goal)).clone()
-    }
-}
-
-impl Default for TableSource {
-    fn default() -> TableSource {
-        TableSource::none()
     }
 }
 
