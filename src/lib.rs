@@ -41,6 +41,7 @@ pub mod compare;
 pub mod error;
 pub mod exact;
 pub mod heuristic;
+pub mod machine;
 pub mod report;
 pub mod search;
 
@@ -52,7 +53,8 @@ pub use error::Error;
 pub use heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
 };
+pub use machine::cores;
 pub use search::{
     Algorithm, LimitKind, Limits, Outcome, Prepared, SPLIT_AFTER, Stats, Status, Tables, Weight, astar, bfs,
-    cores, dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
+    dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
 };

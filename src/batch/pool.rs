@@ -4,8 +4,9 @@ out in input order as soon as each and every one before it are done.
 */
 
 use super::{Item, Settings, Worker, solve_item};
+use crate::machine::cores;
 use crate::report::{Record, Summary};
-use crate::search::{Limits, cores};
+use crate::search::Limits;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -119,7 +119,7 @@ impl PatternDatabase {
             goal_cells: &goal_cells,
             blank: goal.cell_of(0) as u8,
         };
-        let threads = crate::search::cores();
+        let threads = crate::machine::cores();
         let total = indexer.len() as u64;
         let mut progress = reporter(Phase::Building, tiles, total, report);
         progress(0);

@@ -32,7 +32,7 @@ are written to a temporary name in the same directory and renamed into
 place, so a killed build never leaves a partial file under the real name.
 */
 
-use crate::search::cores;
+use crate::machine::cores;
 use memmap2::{Mmap, MmapOptions};
 use std::fmt::Write as _;
 use std::fs::{self, File};

@@ -1,0 +1,116 @@
+/*!
+The algorithms a caller can ask for, and what each promises: shortest
+paths or not, a weight or not, one thread or several.
+*/
+
+use super::weight::Weight;
+use crate::error::Error;
+use std::fmt;
+
+/// The search algorithms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Breadth-first search: FIFO frontier, shortest paths.
+    Bfs,
+    /// Depth-first search: LIFO frontier, any path.
+    Dfs,
+    /// A*: best-first on f = g + h, shortest paths with an admissible heuristic.
+    AStar,
+    /// IDA*: iterative-deepening A*, shortest paths in memory linear in the depth.
+    IdaStar,
+    /// Greedy best-first search on h alone: long paths, few nodes.
+    Greedy,
+    /// A* on f = g + W·h (W > 1): paths at most W times the shortest.
+    WeightedAStar(Weight),
+    /// IDA* on f = g + W·h (W > 1): paths at most W times the shortest.
+    WeightedIdaStar(Weight),
+    /// The constructive solver: places tiles a line at a time, any board
+    /// up to 256×256 in time linear in its path (about 1.8·n³ moves on
+    /// n×n), paths far from the shortest.
+    Rows,
+}
+
+impl Algorithm {
+    /// Whether its path is shortened once found (see [`Prepared::shortening`]):
+    /// the algorithms that give up shortest paths for speed. DFS, kept for
+    /// textbook comparisons, returns its path as it found it.
+    pub const fn shortens(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Greedy | Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) | Algorithm::Rows
+        )
+    }
+
+    /// Whether the search runs on several threads when [`Limits::threads`]
+    /// asks for them (IDA*, weighted or not); the others use one.
+    pub fn parallel(self) -> bool {
+        matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+    }
+
+    /// Every algorithm once, unweighted, in the order comparisons list them.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Greedy,
+        Algorithm::Rows,
+    ];
+
+    /// The name used on the command line and in reports; a weighted
+    /// search goes by its algorithm's name and reports its weight apart.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::AStar | Algorithm::WeightedAStar(_) => "astar",
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => "idastar",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Rows => "rows",
+        }
+    }
+
+    /// Whether the algorithm uses a heuristic.
+    pub const fn informed(self) -> bool {
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Rows)
+    }
+
+    /// Whether its paths are shortest ones (with an admissible heuristic,
+    /// where it takes one).
+    pub const fn optimal(self) -> bool {
+        matches!(self, Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar)
+    }
+
+    /// W of A* and IDA* (1 unless weighted); `None` for algorithms without one.
+    pub const fn weight(self) -> Option<Weight> {
+        match self {
+            Algorithm::AStar | Algorithm::IdaStar => Some(Weight::ONE),
+            Algorithm::WeightedAStar(w) | Algorithm::WeightedIdaStar(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// This algorithm searching on f = g + W·h: A* and IDA* take any
+    /// weight (W = 1 leaves them as they are); the others take none.
+    ///
+    /// # Errors
+    /// [`Error::NoWeight`] for an algorithm that has no weight.
+    pub fn weighted(self, weight: Weight) -> Result<Algorithm, Error> {
+        let one = weight == Weight::ONE;
+        match self {
+            Algorithm::AStar | Algorithm::WeightedAStar(_) => {
+                Ok(if one { Algorithm::AStar } else { Algorithm::WeightedAStar(weight) })
+            }
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => {
+                Ok(if one { Algorithm::IdaStar } else { Algorithm::WeightedIdaStar(weight) })
+            }
+            other => Err(Error::NoWeight { algorithm: other.name() }),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,439 @@
+/*!
+The one place that turns run-time choices (algorithm, heuristic, board
+shape) into concrete, monomorphised searches, with the checks every search
+shares: shapes, parity, tables, and the shortening of a path once found.
+*/
+
+use super::algorithm::Algorithm;
+use super::budget::{Budget, MEMORY_BUDGET};
+use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
+use super::{astar, bfs, dfs, greedy, idastar, rows, shorten, weighted_astar, weighted_idastar};
+use super::{best_first, graph};
+use crate::board::{Board, Goal, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide};
+use crate::error::Error;
+use crate::heuristic::pdb::catalogue;
+use crate::heuristic::{
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
+};
+use std::sync::Arc;
+
+/// Heuristic tables made ahead of a search, because making them takes
+/// long: the caller loads them once and every search shares them.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
+    pub pdb: Option<Arc<Pdb>>,
+}
+
+impl Tables {
+    /// No prepared tables: enough for every heuristic but the pattern databases.
+    pub const NONE: Tables = Tables { pdb: None };
+}
+
+/// Solves `start` towards `goal`: the parity check, then the one dispatch
+/// from run-time choices to a monomorphised search.
+///
+/// `heuristic` is ignored by uninformed algorithms. Many searches towards
+/// one goal share their set-up through [`Prepared`].
+///
+/// # Errors
+/// [`Error::Unsupported`] when `heuristic` needs tables that `tables` does
+/// not hold for this board's goal.
+///
+/// # Examples
+/// ```
+/// use npuzzle::{solve, Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Status, Tables, Tiles};
+/// let start = Tiles::new(&[1, 2, 5, 3, 4, 0, 6, 7, 8]).unwrap();
+/// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+/// let outcome =
+///     solve(&start, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE)?;
+/// assert_eq!(outcome.status, Status::Solved);
+/// assert_eq!(outcome.cost(), Some(3));
+/// # Ok::<(), npuzzle::Error>(())
+/// ```
+pub fn solve(
+    start: &Tiles,
+    goal: &Goal,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+    tables: &Tables,
+) -> Result<Outcome, Error> {
+    Prepared::new(goal.clone(), algorithm, heuristic).solve(start, limits, tables)
+}
+
+/// A goal, an algorithm and a heuristic made ready for many searches: the
+/// heuristic's tables are built once, not per search. For a small puzzle
+/// they take as long as a tenth of the search (a batch of 8-puzzles), so a
+/// batch keeps one per worker and shape.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    goal: Goal,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    estimator: Estimator,
+    shorten: bool,
+}
+
+/// A heuristic with its tables built for one goal.
+#[derive(Clone, Debug)]
+enum Estimator {
+    Zero,
+    Hamming(Hamming),
+    Manhattan(Manhattan),
+    Euclidean(Euclidean),
+    /// Boxed: its line tables are half a kilobyte.
+    LinearConflict(Box<LinearConflict>),
+    /// No tables of its own: an uninformed algorithm, the pattern databases
+    /// (loaded apart, in [`Tables`]), or a board too large to search.
+    Elsewhere,
+}
+
+impl Estimator {
+    fn new(kind: HeuristicKind, goal: &Goal) -> Estimator {
+        match kind {
+            HeuristicKind::Zero => Estimator::Zero,
+            HeuristicKind::Hamming => Estimator::Hamming(Hamming::new(goal)),
+            HeuristicKind::Manhattan => Estimator::Manhattan(Manhattan::new(goal)),
+            HeuristicKind::Euclidean => Estimator::Euclidean(Euclidean::new(goal)),
+            HeuristicKind::LinearConflict => Estimator::LinearConflict(Box::new(LinearConflict::new(goal))),
+            HeuristicKind::Pdb => Estimator::Elsewhere,
+        }
+    }
+}
+
+impl Prepared {
+    /// `algorithm` with `heuristic` towards `goal` (the heuristic is
+    /// ignored by uninformed algorithms).
+    pub fn new(goal: Goal, algorithm: Algorithm, heuristic: HeuristicKind) -> Prepared {
+        let estimator = if algorithm.informed() && searchable(goal.shape()) {
+            Estimator::new(heuristic, &goal)
+        } else {
+            Estimator::Elsewhere
+        };
+        Prepared { goal, algorithm, heuristic, estimator, shorten: true }
+    }
+
+    /// Whether the paths of algorithms that give up shortest paths for
+    /// speed ([`Algorithm::shortens`]) are shortened once found (the
+    /// default): windows of the path replaced by shorter ways between the
+    /// same boards, then cycles cut. It costs well under a millisecond on
+    /// a 24-puzzle and cuts greedy's paths there by a tenth; without
+    /// it the path is the search's own, as a textbook implementation
+    /// returns it.
+    #[must_use]
+    pub fn shortening(mut self, on: bool) -> Prepared {
+        self.shorten = on;
+        self
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// Solves `start` (of the goal's shape) as [`solve`] does.
+    ///
+    /// # Errors
+    /// As [`solve`].
+    pub fn solve(&self, start: &Tiles, limits: &Limits, tables: &Tables) -> Result<Outcome, Error> {
+        let (goal, algorithm) = (&self.goal, self.algorithm);
+        let uses_pdb = algorithm.informed() && self.heuristic == HeuristicKind::Pdb;
+        let shape = start.shape();
+        if shape != goal.shape() {
+            return Err(Error::GoalSize { start: shape, goal: goal.shape() });
+        }
+        if algorithm == Algorithm::Rows {
+            return Ok(if goal.parity(start.cells()).solvable() {
+                constructive(start, goal, self.shorten, limits)
+            } else {
+                unsolvable()
+            });
+        }
+        if !searchable(shape) {
+            return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
+        }
+        if uses_pdb && tables.pdb.is_none() {
+            // A board no partition serves is bad input before it is unsolvable.
+            no_partition(shape).map_or(Ok(()), Err)?;
+        }
+        if !goal.parity(start.cells()).solvable() {
+            return Ok(unsolvable());
+        }
+        let outcome = if uses_pdb {
+            let pdb = pattern_databases(goal, tables)?;
+            match Encoding::of(shape) {
+                Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
+                Encoding::Packed128 => {
+                    run(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
+                }
+                _ => run(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
+            }
+        } else {
+            match Encoding::of(shape) {
+                Encoding::Packed => self.solve_as::<Packed>(start, limits),
+                Encoding::Packed128 => self.solve_as::<Packed128>(start, limits),
+                Encoding::Words4 => self.solve_as::<PackedWords<4>>(start, limits),
+                Encoding::Words5 => self.solve_as::<PackedWords<5>>(start, limits),
+                Encoding::Wide64 => self.solve_as::<Wide<64>>(start, limits),
+                Encoding::Wide256 => self.solve_as::<Wide<256>>(start, limits),
+            }
+        };
+        Ok(self.shortened(start, outcome, limits))
+    }
+
+    /// `outcome`'s path shortened, if this algorithm's paths are. The
+    /// window searches' nodes are not the search's and are not counted;
+    /// their time is the answer's and is. A timeout or Ctrl-C that comes
+    /// meanwhile leaves the path as the search found it.
+    fn shortened(&self, start: &Tiles, mut outcome: Outcome, limits: &Limits) -> Outcome {
+        if !self.shorten || !self.algorithm.shortens() {
+            return outcome;
+        }
+        let Some(found) = outcome.path.take() else {
+            return outcome;
+        };
+        let found_len = found.len();
+        let left = Limits {
+            timeout: limits.timeout.map(|t| t.saturating_sub(outcome.stats.runtime)),
+            cancel: limits.cancel.clone(),
+            ..Limits::default()
+        };
+        let clock = Budget::start(&left, None);
+        let (goal, shape) = (self.goal.tiles().cells(), start.shape());
+        let mut stop = || clock.check_now().is_some();
+        let origin = shorten::Origin::Searched;
+        let path = match shorten::shorten(start.cells(), goal, shape, &found, origin, &mut stop) {
+            Some((shortened, _)) => shortened,
+            None => found,
+        };
+        outcome.stats.shortened_by += (found_len - path.len()) as u64;
+        outcome.stats.runtime += clock.elapsed();
+        outcome.path = Some(path);
+        outcome
+    }
+
+    fn solve_as<B: Board>(&self, start: &Tiles, limits: &Limits) -> Outcome {
+        let (board, goal) = (B::from_tiles(start.cells()), &self.goal);
+        match (self.algorithm, &self.estimator) {
+            (Algorithm::Bfs, _) => bfs(&board, goal, limits),
+            (Algorithm::Dfs, _) => dfs(&board, goal, limits),
+            (informed, Estimator::Zero) => run(informed, &board, goal, &Zero, limits),
+            (informed, Estimator::Hamming(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::Manhattan(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::Euclidean(h)) => run(informed, &board, goal, h, limits),
+            (informed, Estimator::LinearConflict(h)) => run(informed, &board, goal, &**h, limits),
+            (_, Estimator::Elsewhere) => unreachable!("informed searches of searchable boards have tables"),
+        }
+    }
+}
+
+/// The board encodings searches are compiled for, smallest first: a board
+/// uses the smallest that holds it, so it hashes, compares and stores no
+/// more bytes than it must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoding {
+    /// [`Packed`], up to 16 cells.
+    Packed,
+    /// [`Packed128`], up to 25 cells: 5×5, 4×6, 3×8.
+    Packed128,
+    /// [`PackedWords<4>`](PackedWords), up to 40 cells: 6×6, 4×8, 5×8.
+    Words4,
+    /// [`PackedWords<5>`](PackedWords), up to 50 cells: 7×7, 6×8.
+    Words5,
+    /// [`Wide<64>`](Wide), up to 64 cells: 8×8. Packed in seven words, an
+    /// 8×8 board searched no faster (its closed set misses the caches
+    /// either way, and finding the blank takes more work).
+    Wide64,
+    /// [`Wide<256>`](Wide), up to 16×16.
+    Wide256,
+}
+
+impl Encoding {
+    fn of(shape: Shape) -> Encoding {
+        match shape.cells() {
+            cells if cells <= Packed::CAPACITY => Encoding::Packed,
+            cells if cells <= Packed128::CAPACITY => Encoding::Packed128,
+            cells if cells <= PackedWords::<4>::CAPACITY => Encoding::Words4,
+            cells if cells <= PackedWords::<5>::CAPACITY => Encoding::Words5,
+            cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
+            _ => Encoding::Wide256,
+        }
+    }
+}
+
+/// The default node limit for `algorithm` on encoding `B`: as many stored
+/// states as fit in 3 GiB at the worst-case bytes per state.
+pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
+    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
+}
+
+/// Worst-case bytes of memory per stored state for `algorithm` on `B`; for
+/// A*, with a whole-number consistent heuristic (the euclidean and
+/// pattern-database searches size their own budget from their larger
+/// states).
+pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
+        Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
+            best_first::bytes_per_state::<B>()
+        }
+        // Only the path (and the one board the constructive solver works
+        // on) is stored; any budget is far beyond it.
+        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Rows => 1,
+    }
+}
+/// The default node limit of `algorithm` on a board of `shape`: as many
+/// stored states of its encoding as fit the memory budget.
+pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
+    match Encoding::of(shape) {
+        Encoding::Packed => default_max_nodes::<Packed>(algorithm),
+        Encoding::Packed128 => default_max_nodes::<Packed128>(algorithm),
+        Encoding::Words4 => default_max_nodes::<PackedWords<4>>(algorithm),
+        Encoding::Words5 => default_max_nodes::<PackedWords<5>>(algorithm),
+        Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
+        Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
+    }
+}
+
+/// The verdict of the parity rule, reached without a search.
+fn unsolvable() -> Outcome {
+    Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() }
+}
+
+/// The constructive solver on a solvable `start`, stopped by a timeout or
+/// Ctrl-C (it stores one board and its path, so no node limit applies).
+/// Its node counts are those of the optimal searches it runs inside (the
+/// final block, the shortening windows), and so is its expansion limit.
+fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> Outcome {
+    let budget = Budget::start(limits, None);
+    let max_expanded = limits.max_expanded.unwrap_or(u64::MAX);
+    let mut stopped = None;
+    let (goal, shape) = (goal.tiles().cells(), start.shape());
+    let made = rows::rows_until(start.cells(), goal, shape, shorten, max_expanded, &mut || {
+        stopped = budget.check_now();
+        stopped.is_some()
+    });
+    let mut stats = Stats { max_frontier: 1, stored: 1, runtime: budget.elapsed(), ..Stats::default() };
+    match (made, stopped) {
+        (Some(made), _) => {
+            stats.nodes_expanded = made.block_expanded + made.shortening.window_nodes;
+            stats.nodes_generated = made.block_generated + made.shortening.window_generated;
+            stats.max_depth = made.constructed as u32;
+            stats.shortened_by = (made.constructed - made.path.len()) as u64;
+            Outcome { status: Status::Solved, path: Some(made.path), stats }
+        }
+        (None, Some(limit)) => Outcome { status: Status::Limit(limit), path: None, stats },
+        // Nothing asked it to stop: its searches ran out of expansions.
+        // They stop exactly at the limit, so that is the count.
+        (None, None) => {
+            stats.nodes_expanded = max_expanded;
+            Outcome { status: Status::Limit(LimitKind::Expanded(max_expanded)), path: None, stats }
+        }
+    }
+}
+
+/// Whether the searches take a board of `shape`: both sides at most
+/// [`MAX_SEARCH_SIDE`].
+pub fn searchable(shape: Shape) -> bool {
+    shape.width() <= MAX_SEARCH_SIDE && shape.height() <= MAX_SEARCH_SIDE
+}
+
+fn unsupported_pdb(why: String) -> Error {
+    Error::Unsupported { heuristic: HeuristicKind::Pdb.name(), why }
+}
+
+/// The pattern databases in `tables`, if they were built for `goal`.
+fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Error> {
+    let shape = goal.shape();
+    match tables.pdb.as_deref() {
+        Some(pdb) if pdb.serves(goal) => Ok(pdb),
+        Some(_) => Err(unsupported_pdb(format!(
+            "the loaded pattern databases were built for another goal than this {shape} one"
+        ))),
+        None => {
+            Err(no_partition(shape)
+                .unwrap_or_else(|| unsupported_pdb("no pattern databases were loaded".into())))
+        }
+    }
+}
+
+/// Why no built-in tables exist for boards of `shape`, if none do.
+fn no_partition(shape: Shape) -> Option<Error> {
+    Partition::default_for(shape).is_none().then(|| {
+        unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
+    })
+}
+
+/// Runs `algorithm` with heuristic `h`, which the uninformed searches ignore.
+fn run<B: Board, H: Heuristic<B>>(
+    algorithm: Algorithm,
+    board: &B,
+    goal: &Goal,
+    h: &H,
+    limits: &Limits,
+) -> Outcome {
+    match algorithm {
+        Algorithm::Bfs => bfs(board, goal, limits),
+        Algorithm::Dfs => dfs(board, goal, limits),
+        Algorithm::AStar => astar(board, goal, h, limits),
+        Algorithm::IdaStar => idastar(board, goal, h, limits),
+        Algorithm::Greedy => greedy(board, goal, h, limits),
+        Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
+        Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
+        Algorithm::Rows => unreachable!("the constructive solver is dispatched by solve"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Weight;
+
+    #[test]
+    fn default_node_limits_match_the_readme() {
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
+        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
+    }
+
+    /// Searches `shape` boards as `B` and as the one-byte-a-cell `W`, which
+    /// must give every figure alike.
+    fn searches_alike<B: Board, W: Board>(shape: Shape, seed: u64) {
+        use crate::board::{GoalSpec, Scramble, SplitMix64, generate};
+        let goal = Goal::new(&GoalSpec::Snail, shape).unwrap();
+        let start = generate(&goal, Scramble::Walk(40), true, &mut SplitMix64::new(seed));
+        let lc = LinearConflict::new(&goal);
+        let limits = Limits { max_nodes: Some(200_000), ..Limits::default() };
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::IdaStar,
+            Algorithm::Greedy,
+            Algorithm::WeightedAStar(Weight::ratio(2, 1)),
+        ] {
+            let packed = run(algorithm, &B::from_tiles(start.cells()), &goal, &lc, &limits);
+            let wide = run(algorithm, &W::from_tiles(start.cells()), &goal, &lc, &limits);
+            assert_eq!(packed.status, Status::Solved, "{shape} {algorithm:?}");
+            assert_eq!(packed.path, wide.path, "{shape} {algorithm:?}");
+            assert_eq!(packed.stats.nodes_expanded, wide.stats.nodes_expanded, "{shape} {algorithm:?}");
+            assert_eq!(packed.stats.stored, wide.stats.stored, "{shape} {algorithm:?}");
+        }
+    }
+
+    /// The encoding is an implementation detail: a board of 17 to 25 cells
+    /// is searched as [`Packed128`], one of 26 to 50 as [`PackedWords`].
+    #[test]
+    fn packed_and_wide_boards_search_alike() {
+        for (shape, seed) in [(Shape::new(5, 5), 1), (Shape::new(4, 5), 2), (Shape::new(6, 3), 3)] {
+            searches_alike::<Packed128, Wide<32>>(shape, seed);
+        }
+        assert_eq!(Encoding::of(Shape::new(6, 6)), Encoding::Words4);
+        searches_alike::<PackedWords<4>, Wide<64>>(Shape::new(6, 6), 4);
+        searches_alike::<PackedWords<4>, Wide<64>>(Shape::new(4, 7), 5);
+        assert_eq!(Encoding::of(Shape::new(7, 7)), Encoding::Words5);
+        searches_alike::<PackedWords<5>, Wide<64>>(Shape::new(7, 7), 6);
+        searches_alike::<PackedWords<5>, Wide<64>>(Shape::new(8, 6), 7);
+    }
+}

@@ -1,0 +1,162 @@
+/*!
+What a search is given and what it gives back: the limits it must stop at,
+how it ended, its figures and its path. These are plain data; the search
+that fills them is elsewhere, and so is the report that prints them.
+*/
+
+use super::monitor::Monitor;
+use crate::board::{Board, Geometry, Move};
+use std::fmt;
+use std::ops::AddAssign;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// When a search must give up.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Most states stored at once; `None` means a memory-safe default
+    /// ([`default_max_nodes`]). Searches that store only a path (IDA*) or
+    /// one board (rows) never come near it, so it does not bound them.
+    pub max_nodes: Option<u64>,
+    /// Most nodes expanded, for every algorithm: the work bound of the
+    /// searches `max_nodes` cannot stop (see [`LimitKind::Expanded`]).
+    pub max_expanded: Option<u64>,
+    /// Nodes deeper than this are not generated.
+    pub max_depth: Option<u32>,
+    /// Wall-clock time allowed for the search.
+    pub timeout: Option<Duration>,
+    /// Set from elsewhere (e.g. a Ctrl-C handler) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// How many searches run at once and share the machine's memory (batch
+    /// jobs); 0 and 1 both mean this one alone.
+    pub sharing: u32,
+    /// Threads one IDA* search may use (0 and 1 both mean one); the other
+    /// algorithms run on one.
+    pub threads: usize,
+    /// With several threads, IDA* splits a pass between them only once the
+    /// pass before expanded at least this many nodes, since a smaller pass
+    /// takes less time than splitting it: `None` for [`SPLIT_AFTER`],
+    /// `Some(0)` to split every pass.
+    pub split_after: Option<u64>,
+    /// Where the search shows its figures while it runs, if anyone watches.
+    pub monitor: Option<Arc<Monitor>>,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitKind {
+    /// The store of states reached this many.
+    Nodes(u64),
+    /// This many nodes were expanded (by IDA*, over all passes; by the
+    /// constructive solver, in its internal searches) and another was due.
+    Expanded(u64),
+    /// Every node within this depth was searched without reaching the goal.
+    Depth(u32),
+    /// The timeout passed.
+    Time(Duration),
+    /// Cancelled from outside (Ctrl-C).
+    Interrupted,
+}
+
+impl fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitKind::Nodes(n) => write!(f, "node limit of {n} stored states reached"),
+            LimitKind::Expanded(n) => write!(f, "expansion limit of {n} nodes reached"),
+            LimitKind::Depth(d) => write!(f, "no solution within the depth limit of {d}"),
+            LimitKind::Time(t) => write!(f, "timeout of {} s reached", t.as_secs_f64()),
+            LimitKind::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A path to the goal was found.
+    Solved,
+    /// The goal cannot be reached from the start.
+    Unsolvable,
+    /// A limit stopped the search before a verdict.
+    Limit(LimitKind),
+}
+
+/// The figures of one search. See the README for their exact meaning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes removed from the frontier whose successors were generated.
+    pub nodes_expanded: u64,
+    /// Successors produced by expansions, duplicates included.
+    pub nodes_generated: u64,
+    /// Largest number of nodes in the frontier at once.
+    pub max_frontier: u64,
+    /// Greatest depth of any node placed in the frontier.
+    pub max_depth: u32,
+    /// Largest number of states held in memory at once.
+    pub stored: u64,
+    /// Search time, shortening included, excluding parsing, reporting and
+    /// the tables built once per process and shared (pattern databases,
+    /// move automata).
+    pub runtime: Duration,
+    /// Moves that shortening cut from the path the algorithm found (see
+    /// [`Algorithm::shortens`]): that path, as deep as the goal node was,
+    /// had cost + `shortened_by` moves.
+    pub shortened_by: u64,
+}
+
+impl AddAssign for Stats {
+    /// Sums counts and times; maxima stay maxima.
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes_expanded += other.nodes_expanded;
+        self.nodes_generated += other.nodes_generated;
+        self.max_frontier = self.max_frontier.max(other.max_frontier);
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.stored = self.stored.max(other.stored);
+        self.runtime += other.runtime;
+        self.shortened_by += other.shortened_by;
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub status: Status,
+    /// Moves from start to goal when solved.
+    pub path: Option<Vec<Move>>,
+    /// Its figures.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Moves in the path, when solved.
+    pub fn cost(&self) -> Option<usize> {
+        self.path.as_ref().map(Vec::len)
+    }
+
+    /// Moves of the path as the algorithm found it, when solved: the depth
+    /// of the goal node, and the cost unless the path was then shortened.
+    pub fn depth(&self) -> Option<usize> {
+        self.cost().map(|cost| cost + self.stats.shortened_by as usize)
+    }
+}
+
+/// Walks parent links back from `end`: `arrival(b)` is the move that reached
+/// `b`, `None` at the start. `max_depth`, the deepest any node was, bounds
+/// the path's length, so the path is allocated once.
+pub(crate) fn rebuild_path<B: Board>(
+    geometry: &Geometry,
+    end: B,
+    max_depth: u32,
+    arrival: impl Fn(&B) -> Option<Move>,
+) -> Vec<Move> {
+    let mut path = Vec::with_capacity(max_depth as usize);
+    let mut board = end;
+    while let Some(mv) = arrival(&board) {
+        path.push(mv);
+        board = geometry.apply(&board, mv.inverse()).expect("parent links replay backwards");
+    }
+    path.reverse();
+    path
+}
