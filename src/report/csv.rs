@@ -83,7 +83,7 @@ impl<W: Write> Reporter for Csv<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::rows::tests::sample_rows;
+    use crate::report::record::tests::sample_rows;
 
     #[test]
     fn quotes_only_fields_that_need_it() {

@@ -89,7 +89,7 @@ impl<W: Write> Reporter for JsonLines<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::rows::tests::sample_rows;
+    use crate::report::record::tests::sample_rows;
 
     fn lines(columns: &[Column]) -> Vec<serde_json::Value> {
         let mut json = JsonLines::new(Vec::new());

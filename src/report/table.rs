@@ -150,7 +150,7 @@ impl<W: Write> Reporter for Table<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::rows::tests::sample_rows;
+    use crate::report::record::tests::sample_rows;
 
     fn render(summary: bool) -> String {
         let rows = sample_rows();
