@@ -5,6 +5,7 @@ a directory takes files before any building starts.
 
 use super::PdbError;
 use super::store;
+use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Where databases are cached by default: `$XDG_CACHE_HOME/npuzzle`, or
@@ -20,4 +21,37 @@ pub fn default_dir() -> Option<PathBuf> {
 /// building are wasted if the result cannot be kept.
 pub(super) fn writable(dir: &Path) -> Result<(), PdbError> {
     store::ensure_writable(dir).map_err(|source| PdbError::Io { path: dir.to_owned(), source })
+}
+
+/// [`PdbError::NotAFile`] when `path` names a folder, FIFO or the like: it
+/// is never opened, since a FIFO blocks its reader.
+pub(super) fn refuse_non_file(path: &Path) -> Result<(), PdbError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What kind of entry a non-file is, for messages.
+pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
 }

@@ -15,9 +15,11 @@ verify is rebuilt, with a notice; and tables that cannot be saved (a
 read-only cache) are built in memory for the run, with a notice.
 */
 
-use super::cache::writable;
-use super::index::{Indexer, MAX_CELLS};
+use super::cache::{kind_of, refuse_non_file, writable};
+use super::index::{Indexer, MAX_CELLS, cells_of};
+use super::partition::catalogue;
 use super::progress::{Event, Notice, reporter};
+use super::store::goal_bytes;
 use super::{PdbError, Phase, build, store};
 use crate::board::{Board, Goal, Shape};
 use memmap2::{Advice, Mmap, MmapMut};
@@ -65,7 +67,7 @@ impl PatternDatabase {
         let bad = |why| Err(PdbError::BadPattern { tiles: tiles.to_vec(), why });
         let cells = goal.cells();
         if cells > MAX_CELLS {
-            return Err(PdbError::UnsupportedShape { shape: goal.shape() });
+            return Err(PdbError::UnsupportedShape { shape: goal.shape(), known: catalogue() });
         }
         if tiles.is_empty() {
             return bad("no tiles");
@@ -326,7 +328,7 @@ impl PatternDatabase {
     /// The entry for the placement of the pattern's tiles on `board`.
     #[inline]
     pub fn lookup<B: Board>(&self, board: &B) -> u8 {
-        let cell_of = super::lookup::cells_of(board, self.indexer.cells());
+        let cell_of = cells_of(board, self.indexer.cells());
         self.get(&cell_of)
     }
 
@@ -336,45 +338,6 @@ impl PatternDatabase {
     pub(super) fn get(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {
         self.values[self.indexer.rank_of(cell_of, &self.order)]
     }
-}
-
-/// What kind of entry a non-file is, for messages.
-/// [`PdbError::NotAFile`] when `path` names a folder, FIFO or the like: it
-/// is never opened, since a FIFO blocks its reader.
-pub(super) fn refuse_non_file(path: &Path) -> Result<(), PdbError> {
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => {
-            Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) })
-        }
-        _ => Ok(()),
-    }
-}
-
-fn kind_of(meta: &fs::Metadata) -> &'static str {
-    let kind = meta.file_type();
-    if kind.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_block_device() || kind.is_char_device() {
-            return "a device";
-        }
-    }
-    "not a regular file"
-}
-
-/// The goal's tiles as bytes, as databases store them: boards of at most 32
-/// cells, so every tile fits.
-pub(super) fn goal_bytes(goal: &Goal) -> Vec<u8> {
-    goal.tiles().cells().iter().map(|&t| t as u8).collect()
 }
 
 /// The file identity of a pattern: what its header must say.

@@ -6,7 +6,6 @@ act on: a file that is missing, unreadable or does not verify (`Io`,
 serve or resources the machine lacks.
 */
 
-use super::partition::catalogue;
 use crate::board::Shape;
 use std::io;
 use std::path::PathBuf;
@@ -17,22 +16,31 @@ use thiserror::Error;
 pub enum PdbError {
     /// No database can be built for boards of this shape: their cells do
     /// not fit the masks (more than 32).
-    #[error("pattern databases are not available for {shape} boards (built-in partitions: {})", catalogue())]
+    #[error("pattern databases are not available for {shape} boards (built-in partitions: {known})")]
     UnsupportedShape {
         /// The goal's shape.
         shape: Shape,
+        /// The built-in partitions, by shape (see [`catalogue`](super::catalogue)).
+        known: String,
     },
     /// A partition for another board shape.
-    #[error("partition {partition} is not for {shape} boards (built-in partitions: {})", catalogue())]
+    #[error("partition {partition} is not for {shape} boards (built-in partitions: {known})")]
     WrongShape {
         /// The partition's name.
         partition: &'static str,
         /// The goal's shape.
         shape: Shape,
+        /// The built-in partitions, by shape.
+        known: String,
     },
     /// A partition name that is not built in.
-    #[error("unknown partition '{0}' (built-in partitions: {known})", known = catalogue())]
-    UnknownPartition(String),
+    #[error("unknown partition '{name}' (built-in partitions: {known})")]
+    UnknownPartition {
+        /// The name as given.
+        name: String,
+        /// The built-in partitions, by shape.
+        known: String,
+    },
     /// A pattern that cannot be built (or patterns that cannot be combined).
     #[error("pattern {tiles:?}: {why}")]
     BadPattern {

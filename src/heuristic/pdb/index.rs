@@ -15,6 +15,8 @@ and run in the builder's and the heuristic's innermost loops.
     reason = "the hot helpers must inline into the popcnt/BMI2 builds of their callers"
 )]
 
+use crate::board::Board;
+
 /// Largest number of cells: masks of cells are `u32`s (5×5, 4×8, 5×6).
 pub(crate) const MAX_CELLS: usize = 32;
 
@@ -258,6 +260,16 @@ impl Indexer {
         }
         used
     }
+}
+
+/// `cell_of[tile]` for the first `cells` cells of `board`.
+#[inline(always)]
+pub(super) fn cells_of<B: Board>(board: &B, cells: usize) -> [u8; MAX_CELLS] {
+    let mut cell_of = [0u8; MAX_CELLS];
+    for cell in 0..cells {
+        cell_of[usize::from(board.tile(cell)) & (MAX_CELLS - 1)] = cell as u8;
+    }
+    cell_of
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@ as a set, and looked up for a board together with the board's mirror image.
 This is the search's hot path; see [`Pdb::value`].
 */
 
-use super::database::{goal_bytes, refuse_non_file};
-use super::index::MAX_CELLS;
+use super::cache::refuse_non_file;
+use super::index::{MAX_CELLS, cells_of};
 use super::progress::{Event, relabel};
+use super::store::goal_bytes;
 use super::{Partition, PatternDatabase, PdbError};
 use crate::board::{Board, Goal};
 use crate::heuristic::Heuristic;
@@ -17,17 +18,6 @@ pub const MAX_PATTERNS: usize = 8;
 
 /// No pattern: a tile outside every pattern (or the blank).
 const NO_PATTERN: u8 = u8::MAX;
-
-/// `cell_of[tile]` for the first `cells` cells of `board`.
-#[inline(always)]
-#[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-pub(super) fn cells_of<B: Board>(board: &B, cells: usize) -> [u8; MAX_CELLS] {
-    let mut cell_of = [0u8; MAX_CELLS];
-    for cell in 0..cells {
-        cell_of[usize::from(board.tile(cell)) & (MAX_CELLS - 1)] = cell as u8;
-    }
-    cell_of
-}
 
 /// The diagonal reflection, when it maps the goal to itself.
 #[derive(Clone, Debug)]

@@ -113,7 +113,7 @@ impl Partition {
     pub fn patterns(self, goal: &Goal) -> Result<Vec<Vec<u8>>, PdbError> {
         let shape = goal.shape();
         if shape != self.shape() {
-            return Err(PdbError::WrongShape { partition: self.name, shape });
+            return Err(PdbError::WrongShape { partition: self.name, shape, known: catalogue() });
         }
         // Reflect so the blank's goal cell is on the top-left's side.
         let blank = goal.cell_of(0);
@@ -158,7 +158,7 @@ impl FromStr for Partition {
         Partition::ALL
             .into_iter()
             .find(|p| p.name == s)
-            .ok_or_else(|| PdbError::UnknownPartition(s.to_owned()))
+            .ok_or_else(|| PdbError::UnknownPartition { name: s.to_owned(), known: catalogue() })
     }
 }
 

@@ -32,6 +32,7 @@ are written to a temporary name in the same directory and renamed into
 place, so a killed build never leaves a partial file under the real name.
 */
 
+use crate::board::Goal;
 use crate::machine::cores;
 use memmap2::{Mmap, MmapOptions};
 use std::fmt::Write as _;
@@ -367,6 +368,12 @@ fn checksum_with(data: &[u8], segment: usize, threads: usize, progress: &mut dyn
     progress(data.len() as u64);
     let joined: Vec<u8> = sums.iter().flat_map(|sum| sum.load(Relaxed).to_le_bytes()).collect();
     checksum(&joined)
+}
+
+/// The goal's tiles as bytes, as databases store them: boards of at most 32
+/// cells, so every tile fits.
+pub(super) fn goal_bytes(goal: &Goal) -> Vec<u8> {
+    goal.tiles().cells().iter().map(|&t| t as u8).collect()
 }
 
 #[cfg(test)]

@@ -543,7 +543,7 @@ fn partitions_follow_the_goal_cells() {
     for partition in Partition::ALL {
         assert_eq!(partition.name().parse::<Partition>().unwrap(), partition);
     }
-    assert!(matches!("5-5-5".parse::<Partition>(), Err(PdbError::UnknownPartition(_))));
+    assert!(matches!("5-5-5".parse::<Partition>(), Err(PdbError::UnknownPartition { .. })));
     let small = goal(&GoalSpec::BlankFirst, 3);
     let dir = std::env::temp_dir();
     let err = Pdb::load_or_build(&small, Partition::SIX_SIX_THREE, &dir, &mut quiet).unwrap_err();
