@@ -3,7 +3,7 @@ The library's errors. Each says what went wrong in one line; the binary maps
 them to exit codes.
 */
 
-use crate::board::{ParseError, Shape};
+use crate::board::{GoalError, ParseError, Shape};
 use thiserror::Error;
 
 /// Everything that can go wrong before or around a search.
@@ -45,4 +45,13 @@ pub enum Error {
         /// Why not.
         why: String,
     },
+}
+
+impl From<GoalError> for Error {
+    fn from(e: GoalError) -> Error {
+        match e {
+            GoalError::Size { start, goal } => Error::GoalSize { start, goal },
+            GoalError::Parse(e) => Error::Parse(e),
+        }
+    }
 }

@@ -26,9 +26,36 @@ pruned; and every node on an optimal path is within any bound an
 admissible heuristic leads iterative deepening to.
 */
 
-use super::{Move, NONE, Step};
+use super::Move;
 use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
+
+/// Marks a missing neighbour in a move table: the blank would leave the
+/// board.
+pub(crate) const OFF_BOARD: u16 = u16::MAX;
+
+/// One legal move of the blank, as [`Geometry::steps`](super::Geometry::steps) lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The move.
+    pub mv: Move,
+    /// The blank's new cell (where the moving tile comes from); [`Step::END`]
+    /// past the row's last step.
+    pub from: u16,
+    /// The row of the steps onward from the new position.
+    pub row: u16,
+}
+
+impl Step {
+    /// The `from` of the slot past a row's last step.
+    pub const END: u16 = u16::MAX;
+
+    /// Whether this slot ends its row's list rather than holding a step.
+    #[inline]
+    pub const fn is_end(&self) -> bool {
+        self.from == Self::END
+    }
+}
 
 /// No state (an illegal or rejected move).
 const NO_STATE: u32 = u32::MAX;
@@ -95,7 +122,7 @@ impl Trie {
             let s = s as usize;
             for mv in 0..4 {
                 let to = targets[self.cell[s] as usize][mv];
-                if to == NONE {
+                if to == OFF_BOARD {
                     continue;
                 }
                 // Where the path continues when no rule does: the longest
@@ -251,7 +278,7 @@ fn build_with<A: Arrangement>(targets: &[[u16; 4]], max_len: usize, max_states: 
     let steps = goto
         .iter()
         .map(|row| {
-            let mut list = [Step { mv: Move::Up, from: NONE, row: 0 }; 4];
+            let mut list = [Step { mv: Move::Up, from: Step::END, row: 0 }; 4];
             let legal = Move::ALL.into_iter().filter(|mv| row[mv.index()] != NO_STATE);
             for (slot, mv) in list.iter_mut().zip(legal) {
                 let next = row[mv.index()];

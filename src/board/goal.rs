@@ -10,7 +10,7 @@ that assume a particular goal.
 */
 
 use super::{ParseError, Shape, Tiles};
-use crate::error::Error;
+use thiserror::Error;
 
 /// Which goal to solve towards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,12 +81,28 @@ impl Parity {
     }
 }
 
+/// Why a goal cannot be made for a board.
+#[derive(Debug, Error)]
+pub enum GoalError {
+    /// An explicit goal of another shape than the start's.
+    #[error("goal is {goal} but the start is {start}")]
+    Size {
+        /// The start's shape.
+        start: Shape,
+        /// The goal's shape.
+        goal: Shape,
+    },
+    /// A goal whose layout is no board of the shape.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
 impl Goal {
     /// Builds the goal for a board of `shape`.
     ///
     /// # Errors
-    /// [`Error::GoalSize`] when an explicit goal has another shape.
-    pub fn new(spec: &GoalSpec, shape: impl Into<Shape>) -> Result<Goal, Error> {
+    /// [`GoalError::Size`] when an explicit goal has another shape.
+    pub fn new(spec: &GoalSpec, shape: impl Into<Shape>) -> Result<Goal, GoalError> {
         let shape = shape.into();
         let cells = shape.cells();
         let layout: Vec<u16> = match spec {
@@ -96,13 +112,16 @@ impl Goal {
             GoalSpec::Snail => snail(shape),
             GoalSpec::Board(tiles) => {
                 if tiles.shape() != shape {
-                    return Err(Error::GoalSize { start: shape, goal: tiles.shape() });
+                    return Err(GoalError::Size { start: shape, goal: tiles.shape() });
                 }
                 tiles.cells().to_vec()
             }
         };
-        let tiles = Tiles::with_shape(shape, &layout)
-            .map_err(|kind| Error::Parse(ParseError { origin: "goal".to_owned(), line: None, kind }))?;
+        let tiles = Tiles::with_shape(shape, &layout).map_err(|kind| ParseError {
+            origin: "goal".to_owned(),
+            line: None,
+            kind,
+        })?;
         let mut cell_of = vec![0; cells];
         for (cell, &tile) in layout.iter().enumerate() {
             cell_of[usize::from(tile)] = cell as u16;
@@ -214,7 +233,7 @@ mod tests {
         let four = Tiles::new(&(0..16).collect::<Vec<u16>>()).unwrap();
         let err = Goal::new(&GoalSpec::Board(four), 3).unwrap_err();
         assert!(
-            matches!(err, Error::GoalSize { start, goal } if start == Shape::square(3) && goal == Shape::square(4))
+            matches!(err, GoalError::Size { start, goal } if start == Shape::square(3) && goal == Shape::square(4))
         );
     }
 }

@@ -19,8 +19,9 @@ comment). A size the caller states must agree with it: the boards under a
 never read with a guessed shape.
 */
 
-use super::parse::{ParseErrorKind, Tiles, number, parse_shape, shown, split_lines, supported};
+use super::parse::{number, shown, split_lines};
 use super::{MIN_SIDE, Shape};
+use super::{ParseErrorKind, Tiles, parse_shape, supported};
 use std::fmt::Write as _;
 
 /// What a comment line starts with to state the shape of the boards after

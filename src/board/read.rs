@@ -10,13 +10,67 @@ waits on a FIFO nobody writes to. That thread is left blocked; it ends with
 the process.
 */
 
-use super::parse::{Input, ParseErrorKind, io_message};
+use super::parse_error::ParseErrorKind;
 use std::fs;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// Inputs larger than this are refused rather than read into memory.
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// Where a board comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A puzzle file.
+    File(PathBuf),
+    /// A board written on the command line, e.g. `1,2,5,3,4,0,6,7,8`.
+    Inline(String),
+    /// Standard input (`-`).
+    Stdin,
+}
+
+impl Input {
+    /// Interprets a command-line argument: `-` is stdin, an existing path is
+    /// a file, a list of numbers is an inline board, anything else a file
+    /// (so a typo gets "No such file" rather than a parse error).
+    pub fn from_arg(arg: &str) -> Input {
+        if arg == "-" {
+            return Input::Stdin;
+        }
+        // A list of mostly numbers is a board, even a malformed one (so its
+        // error names the bad token); anything else is a file name.
+        let tokens: Vec<&str> =
+            arg.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
+        let numbers = tokens.iter().filter(|t| t.bytes().all(|b| b.is_ascii_digit())).count();
+        let looks_inline = arg.contains([',', ' ', '\n', '\t']) && numbers * 2 >= tokens.len() && numbers > 0;
+        if looks_inline && !Path::new(arg).exists() {
+            Input::Inline(arg.to_owned())
+        } else {
+            Input::File(PathBuf::from(arg))
+        }
+    }
+
+    /// How error messages and reports name this input.
+    pub fn origin(&self) -> String {
+        match self {
+            Input::File(path) => path.display().to_string(),
+            Input::Inline(_) => "<argument>".to_owned(),
+            Input::Stdin => "<stdin>".to_owned(),
+        }
+    }
+}
+
+/// `io::Error`'s message without the "(os error N)" suffix users don't need.
+pub(crate) fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}
 
 /// How often a cancellable read looks at its flag: often enough that
 /// Ctrl-C feels immediate, rarely enough to cost nothing.

@@ -11,6 +11,16 @@ else.
 use super::Move;
 use std::fmt;
 
+/// Smallest side of a board: with one row or column, tiles cannot pass
+/// each other and most arrangements are unreachable.
+pub const MIN_SIDE: usize = 2;
+/// Largest side of a board that is read, checked, generated and solved by
+/// the constructive solver: 65,536 cells keep every tile a `u16`.
+pub const MAX_SIDE: usize = 256;
+/// Largest side of a board the searches (BFS, DFS, A*, IDA*, greedy) take:
+/// 16×16 keeps every tile and cell index in a byte and every line short.
+pub const MAX_SEARCH_SIDE: usize = 16;
+
 /// The size of a board: `width` columns by `height` rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
@@ -139,6 +149,20 @@ impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.width, self.height)
     }
+}
+
+/// `N` or `WxH` (also `WXH`, `W×H`) as a shape, whatever its size.
+pub fn parse_shape(text: &str) -> Option<Shape> {
+    let side = |s: &str| s.parse::<usize>().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit()));
+    match text.split_once(['x', 'X', '×']) {
+        Some((w, h)) => Some(Shape::new(side(w)?, side(h)?)),
+        None => side(text).map(Shape::square),
+    }
+}
+
+/// Whether both sides are within [`MIN_SIDE`]..=[`MAX_SIDE`].
+pub fn supported(shape: Shape) -> bool {
+    (MIN_SIDE..=MAX_SIDE).contains(&shape.width()) && (MIN_SIDE..=MAX_SIDE).contains(&shape.height())
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Whether its path is shortened once found (see [`Prepared::shortening`]):
+    /// Whether its path is shortened once found (see [`Prepared::shortening`](super::Prepared::shortening)):
     /// the algorithms that give up shortest paths for speed. DFS, kept for
     /// textbook comparisons, returns its path as it found it.
     pub const fn shortens(self) -> bool {
@@ -41,7 +41,7 @@ impl Algorithm {
         )
     }
 
-    /// Whether the search runs on several threads when [`Limits::threads`]
+    /// Whether the search runs on several threads when [`Limits::threads`](super::Limits::threads)
     /// asks for them (IDA*, weighted or not); the others use one.
     pub fn parallel(self) -> bool {
         matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))

@@ -361,7 +361,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 let first = deeper.len();
                 let mut h = item.h;
                 for &step in self.geometry.steps(item.row) {
-                    if step.from == u16::MAX {
+                    if step.is_end() {
                         break;
                     }
                     let from = usize::from(step.from);
@@ -427,7 +427,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         }
         let depth = g + 1;
         for step in self.geometry.steps(row) {
-            if step.from == u16::MAX {
+            if step.is_end() {
                 break;
             }
             let from = usize::from(step.from);
@@ -544,7 +544,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         let mut children = [(board, 0u32, self.geometry.steps(row)[0], H::Memo::default()); 4];
         let mut count = 0;
         for &step in self.geometry.steps(row) {
-            if step.from == u16::MAX {
+            if step.is_end() {
                 break;
             }
             let from = usize::from(step.from);

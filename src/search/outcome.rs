@@ -16,7 +16,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Most states stored at once; `None` means a memory-safe default
-    /// ([`default_max_nodes`]). Searches that store only a path (IDA*) or
+    /// ([`default_max_nodes`](super::default_max_nodes)). Searches that store only a path (IDA*) or
     /// one board (rows) never come near it, so it does not bound them.
     pub max_nodes: Option<u64>,
     /// Most nodes expanded, for every algorithm: the work bound of the
@@ -36,7 +36,7 @@ pub struct Limits {
     pub threads: usize,
     /// With several threads, IDA* splits a pass between them only once the
     /// pass before expanded at least this many nodes, since a smaller pass
-    /// takes less time than splitting it: `None` for [`SPLIT_AFTER`],
+    /// takes less time than splitting it: `None` for [`SPLIT_AFTER`](super::SPLIT_AFTER),
     /// `Some(0)` to split every pass.
     pub split_after: Option<u64>,
     /// Where the search shows its figures while it runs, if anyone watches.
@@ -100,7 +100,7 @@ pub struct Stats {
     /// move automata).
     pub runtime: Duration,
     /// Moves that shortening cut from the path the algorithm found (see
-    /// [`Algorithm::shortens`]): that path, as deep as the goal node was,
+    /// [`Algorithm::shortens`](super::Algorithm::shortens)): that path, as deep as the goal node was,
     /// had cost + `shortened_by` moves.
     pub shortened_by: u64,
 }

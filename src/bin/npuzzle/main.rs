@@ -151,8 +151,8 @@ fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
 /// differ.
 fn goal_for(arg: &GoalArg, start: &Tiles, size: Option<Shape>, origin: &str) -> Result<Goal> {
     Goal::new(&goal_spec(arg, size)?, start.shape()).map_err(|e| match e {
-        npuzzle::Error::GoalSize { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
-        other => other.into(),
+        npuzzle::board::GoalError::Size { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
+        other @ npuzzle::board::GoalError::Parse(_) => other.into(),
     })
 }
 
