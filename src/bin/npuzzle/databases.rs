@@ -1,26 +1,23 @@
 /*!
-The pattern databases a command needs: read from the cache directory, or
-built there once (minutes, with a progress bar on a terminal); and
-`npuzzle pdb build`, which does that ahead of time.
+The pattern databases a command needs, from its `--pdb-dir` and
+`--partition` flags: read from the cache directory, or built there once
+(minutes, with a progress bar on a terminal).
 */
 
-use crate::cli::{GoalArg, PdbArgs, PdbBuildArgs};
-use crate::exit::Exit;
-use crate::goal_spec;
+use crate::cli::{GoalArg, PdbArgs};
 use crate::progress::Progress as Bar;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
 use npuzzle::heuristic::pdb::{self, Event, Notice, Partition, Pdb, PdbError, Phase};
-use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Tables};
+use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// `--pdb-dir`, else the user's cache directory.
-fn directory(args: &PdbArgs) -> Result<PathBuf> {
+pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
     args.pdb_dir.clone().or_else(pdb::default_dir).ok_or_else(|| {
         anyhow!("no cache directory for pattern databases (neither XDG_CACHE_HOME nor HOME is set): use --pdb-dir DIR")
     })
@@ -28,7 +25,7 @@ fn directory(args: &PdbArgs) -> Result<PathBuf> {
 
 /// `--partition`, else the default for boards of `shape`; `None` when no
 /// partition is built in for them (the search then says so).
-fn partition(args: &PdbArgs, shape: Shape) -> Option<Partition> {
+pub fn partition(args: &PdbArgs, shape: Shape) -> Option<Partition> {
     args.partition.or_else(|| Partition::default_for(shape))
 }
 
@@ -114,7 +111,7 @@ fn shell_word(text: &str) -> Cow<'_, str> {
 
 /// Runs a load or build with a progress bar on standard error when it is a
 /// terminal, one bar per step; notices are printed as warnings.
-fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Event<'_>)) -> T) -> T {
+pub fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Event<'_>)) -> T) -> T {
     let mut bar = Bar::percent(0, io::stderr().is_terminal());
     let mut step = None;
     let result = work(&mut |event: Event<'_>| match event {
@@ -150,43 +147,4 @@ fn describe(notice: Notice<'_>) -> String {
             format!("cannot save {}: {why}; the tables serve this run only", path.display())
         }
     }
-}
-
-/// `npuzzle pdb build`.
-pub fn build(args: &PdbBuildArgs) -> Result<Exit> {
-    let spec = goal_spec(&args.goal, None)?;
-    let shape = match &spec {
-        GoalSpec::Board(tiles) => {
-            if let Some(size) = args.size.filter(|&size| size != tiles.shape()) {
-                bail!("--size {size} does not match --goal {}, a {} board", args.goal.text, tiles.shape());
-            }
-            tiles.shape()
-        }
-        _ => args.size.or(args.pdb.partition.map(Partition::shape)).unwrap_or(Shape::square(4)),
-    };
-    let goal = Goal::new(&spec, shape)?;
-    let partition = partition(&args.pdb, shape).ok_or_else(|| {
-        anyhow!("no pattern databases are built in for {shape} boards (partitions: {})", pdb::catalogue())
-    })?;
-    let dir = directory(&args.pdb)?;
-    let started = Instant::now();
-    let pdb = with_bar(|report| Pdb::build(&goal, partition, &dir, args.force, report))
-        .with_context(|| format!("cannot build pattern databases in {}", dir.display()))?;
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "{partition} pattern databases for the {shape} goal {} ready in {:.1} s: {}",
-        args.goal.text,
-        started.elapsed().as_secs_f64(),
-        dir.display()
-    )?;
-    for (db, path) in pdb.databases().iter().zip(Pdb::paths(&goal, partition, &dir)?) {
-        let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
-        let name = path.file_name().map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-        writeln!(out, "  tiles {}: {} entries, {name}", tiles.join(" "), db.len())?;
-    }
-    let mirror = if pdb.mirrored() { "yes" } else { "no (the blank's goal cell is off the main diagonal)" };
-    writeln!(out, "mirror lookup: {mirror}")?;
-    out.flush()?;
-    Ok(Exit::Success)
 }

@@ -1,0 +1,60 @@
+/*!
+`npuzzle solve`: one board, one search, one report.
+*/
+
+use crate::cli::{FormatArg, SolveArgs};
+use crate::databases;
+use crate::exit::Exit;
+use crate::output::{finishing_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
+use crate::progress::SearchStatus;
+use crate::settings::{goal_for, interrupt_flag, limits, refuse_node_limit, strategy};
+use anyhow::Result;
+use npuzzle::board::read_input_with;
+use npuzzle::report::{Record, write_json, write_text};
+use npuzzle::{Input, Limits, Prepared, Tables, cores};
+use std::io::{self, IsTerminal, Write};
+
+pub fn run(args: &SolveArgs) -> Result<Exit> {
+    let (algorithm, heuristic) = strategy(args.algorithm)?;
+    refuse_node_limit(algorithm, &args.search.limits)?;
+    let start = read_input_with(&Input::from_arg(&args.start), args.size.size)?;
+    let goal = goal_for(&args.search.goal, &start, args.size.size, &args.start)?;
+    // Tables first: until the search starts, Ctrl-C simply ends the process.
+    let tables = if goal.parity(start.cells()).solvable() {
+        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb)?
+    } else {
+        Tables::NONE
+    };
+    // A search that runs long shows its figures on a terminal, and only there.
+    let (monitor, status) = SearchStatus::start(io::stderr().is_terminal(), args.search.limits.max_expanded);
+    // Counting the cores reads cgroup files: only a search that uses them asks.
+    let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
+    let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
+    let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(!args.search.no_shorten);
+    let outcome = prepared.solve(&start, &limits, &tables);
+    status.finish();
+    let outcome = outcome?;
+    let ended = outcome.status;
+    let record = Record::new(algorithm, heuristic, &start, &goal, outcome);
+    let written = (|| -> Result<()> {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        match args.format {
+            FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
+            FormatArg::Json => write_json(&mut out, &record)?,
+        }
+        out.flush()?;
+        Ok(())
+    })();
+    if args.format == FormatArg::Json
+        && let Some(reason) = &record.note
+    {
+        note!("{}: {reason}", record.status);
+    }
+    if matches!(ended, npuzzle::Status::Limit(_))
+        && past_optimal_reach(start.shape())
+        && let Some(hint) = finishing_hint(algorithm)
+    {
+        note!("{hint}");
+    }
+    verdict_despite_closed_pipe(written, ended.into())
+}

@@ -1,0 +1,60 @@
+/*!
+What the binary says besides its reports: one-line notes on standard error,
+hints after a search stopped where optimal search seldom reaches, and the
+rule that a reader who closed standard output (`| head -1`) is no error.
+*/
+
+use crate::exit::Exit;
+use npuzzle::Algorithm;
+use npuzzle::board::Shape;
+use std::io;
+
+/// Prints one `npuzzle: …` line on standard error. A closed or full stderr
+/// loses the line rather than panicking, as `eprintln!` would.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "npuzzle: {}", format_args!($($arg)*));
+    }};
+}
+pub(crate) use note;
+
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+/// `verdict`, already reached, when writing the report failed only because
+/// standard output was closed (`| head -1`): the reader left, but the answer
+/// stands. Any other failure is an error.
+pub fn verdict_despite_closed_pipe(written: anyhow::Result<()>, verdict: Exit) -> anyhow::Result<Exit> {
+    match written {
+        Err(err) if !is_broken_pipe(&err) => Err(err),
+        _ => Ok(verdict),
+    }
+}
+
+/// Whether shortest-path search mostly fails to finish on boards of
+/// `shape`: past the 15-puzzle's 16 cells, whatever the shape. Cells, not
+/// sides: a 3×5 or 2×8 has no more arrangements than a 4×4, and a 3×6 or
+/// 2×9 has 306 times as many.
+pub fn past_optimal_reach(shape: Shape) -> bool {
+    shape.cells() > 16
+}
+
+/// What to try when a shortest-path search (or a weighted one) stopped at
+/// a limit on a board [`past_optimal_reach`]: the options that finish.
+pub fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
+    match algorithm {
+        Algorithm::AStar | Algorithm::IdaStar => Some(
+            "hint: boards of more than 16 cells are mostly out of reach of shortest-path search; try --weight \
+             3 or 4 (paths at most 3 or 4 times the shortest, in practice far less; up to 7x7), --algo greedy \
+             (fast, longer paths) or --algo rows (any size, 100x100 in about 0.6 s; longer still)",
+        ),
+        Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) => Some(
+            "hint: a larger --weight searches fewer nodes; --algo greedy and --algo rows (any size, 100x100 \
+             in about 0.6 s) finish where weighted search does not",
+        ),
+        _ => None,
+    }
+}
