@@ -7,7 +7,7 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 use super::algorithm::Algorithm;
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
-use super::{astar, bfs, dfs, greedy, idastar, rows, shorten, weighted_astar, weighted_idastar};
+use super::{astar, bfs, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar};
 use super::{best_first, graph};
 use crate::board::{Board, Goal, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide};
 use crate::error::Error;
@@ -310,7 +310,7 @@ fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> O
     let max_expanded = limits.max_expanded.unwrap_or(u64::MAX);
     let mut stopped = None;
     let (goal, shape) = (goal.tiles().cells(), start.shape());
-    let made = rows::rows_until(start.cells(), goal, shape, shorten, max_expanded, &mut || {
+    let made = constructive::rows_until(start.cells(), goal, shape, shorten, max_expanded, &mut || {
         stopped = budget.check_now();
         stopped.is_some()
     });

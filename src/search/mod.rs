@@ -13,6 +13,7 @@ mod astar;
 mod best_first;
 mod bfs;
 mod budget;
+mod constructive;
 mod dfs;
 mod dispatch;
 mod graph;
@@ -21,7 +22,6 @@ mod idastar;
 mod memory;
 mod monitor;
 mod outcome;
-mod rows;
 mod shorten;
 mod spare;
 mod table;
@@ -30,6 +30,7 @@ mod weight;
 pub use algorithm::Algorithm;
 pub use astar::{astar, weighted_astar};
 pub use bfs::bfs;
+pub use constructive::{RowsOutcome, rows};
 pub use dfs::dfs;
 pub use dispatch::{
     Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
@@ -38,7 +39,6 @@ pub use greedy::greedy;
 pub use idastar::{SPLIT_AFTER, idastar, weighted_idastar};
 pub use monitor::{Monitor, Snapshot};
 pub use outcome::{LimitKind, Limits, Outcome, Stats, Status};
-pub use rows::{RowsOutcome, rows};
 pub use shorten::Shortening;
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
