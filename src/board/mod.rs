@@ -61,6 +61,6 @@ pub use parse_error::{ParseError, ParseErrorKind};
 pub(crate) use read::io_message;
 pub use read::{Input, MAX_INPUT_BYTES, read_text};
 pub use replay::{replay, replay_each};
-pub use shape::{MAX_SEARCH_SIDE, MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
+pub use shape::{MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
 pub use tiles::{Tiles, display_grid};
 pub use wide::{TaggedWide, Wide};

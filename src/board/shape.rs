@@ -20,6 +20,10 @@ pub const MAX_SIDE: usize = 256;
 /// Largest side of a board the searches (BFS, DFS, A*, IDA*, greedy) take:
 /// 16×16 keeps every tile and cell index in a byte and every line short.
 pub const MAX_SEARCH_SIDE: usize = 16;
+/// Most cells of a board the searches take: a tile or a cell of such a
+/// board fits a byte, so per-tile tables of this many entries are indexed
+/// by any byte unchecked.
+pub const MAX_SEARCH_CELLS: usize = MAX_SEARCH_SIDE * MAX_SEARCH_SIDE;
 
 /// The size of a board: `width` columns by `height` rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

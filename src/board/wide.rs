@@ -10,7 +10,7 @@ Equality and hashing ignore the cached blank, which is derived from the
 cells.
 */
 
-use super::{Board, Move, code_move, mix64, move_code};
+use super::{Board, MAX_SEARCH_CELLS, Move, code_move, mix64, move_code};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -89,7 +89,7 @@ impl<const N: usize> Board for Wide<N> {
     }
 
     fn from_tiles(tiles: &[u16]) -> Wide<N> {
-        debug_assert!(tiles.len() <= N && N <= 256);
+        debug_assert!(tiles.len() <= N && N <= MAX_SEARCH_CELLS);
         let mut cells = [0; N];
         for (cell, &tile) in cells.iter_mut().zip(tiles) {
             *cell = tile as u8;

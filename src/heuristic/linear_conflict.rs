@@ -13,7 +13,7 @@ the total by at most one, so it is consistent too.
 */
 
 use super::{Heuristic, Manhattan};
-use crate::board::{Board, Goal, MAX_SEARCH_SIDE, MAX_SIDE, Shape};
+use crate::board::{Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, MAX_SIDE, Shape};
 use std::sync::OnceLock;
 
 /// Longest line whose conflicts are looked up rather than counted: a table
@@ -65,15 +65,19 @@ fn fill(table: &mut [u8], base: usize, left: usize, index: usize, order: Order<1
     }
 }
 
+/// The goal line of the blank, which belongs to no line.
+const NO_LINE: u8 = u8::MAX;
+
 /// Manhattan distance plus linear conflicts, against any goal.
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     manhattan: Manhattan,
     shape: Shape,
-    /// Goal row and column of each tile (`0xFF` for the blank); a search
-    /// board holds at most 256 tiles, so a tile indexes these unchecked.
-    goal_row: [u8; 256],
-    goal_col: [u8; 256],
+    /// Goal row and column of each tile ([`NO_LINE`] for the blank); a
+    /// search board holds at most [`MAX_SEARCH_CELLS`] tiles, so a tile
+    /// indexes these unchecked.
+    goal_row: [u8; MAX_SEARCH_CELLS],
+    goal_col: [u8; MAX_SEARCH_CELLS],
     /// Lines short enough are looked up, not counted.
     table: Option<LineTable>,
 }
@@ -83,9 +87,9 @@ impl LinearConflict {
     /// [`MAX_SEARCH_SIDE`]).
     pub fn new(goal: &Goal) -> LinearConflict {
         let shape = goal.shape();
-        let mut goal_row = [u8::MAX; 256];
-        let mut goal_col = [u8::MAX; 256];
-        for tile in 1..goal.cells().min(256) {
+        let mut goal_row = [NO_LINE; MAX_SEARCH_CELLS];
+        let mut goal_col = [NO_LINE; MAX_SEARCH_CELLS];
+        for tile in 1..goal.cells().min(MAX_SEARCH_CELLS) {
             let cell = goal.cell_of(tile as u16);
             goal_row[tile] = shape.row(cell) as u8;
             goal_col[tile] = shape.col(cell) as u8;
@@ -104,7 +108,7 @@ impl LinearConflict {
         child: &B,
         (tile, from, to): (usize, usize, usize),
         cells: impl Iterator<Item = usize>,
-        (line_of, line, key): (&[u8; 256], usize, &[u8; 256]),
+        (line_of, line, key): (&[u8; MAX_SEARCH_CELLS], usize, &[u8; MAX_SEARCH_CELLS]),
     ) -> (u32, u32) {
         if let Some(LineTable { base, removals }) = self.table {
             let digit = |t: usize| if line_of[t] as usize == line { 1 + usize::from(key[t]) } else { 0 };
@@ -233,7 +237,7 @@ pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
             if tile != 0 {
                 let target = goal.cell_of(tile);
                 if line_of(shape, target) == line {
-                    // Positions along a line are below MAX_SIDE = 256.
+                    // Positions along a line are below MAX_SIDE, so they fit a byte.
                     order.push(key(shape, target) as u8);
                 }
             }
@@ -358,7 +362,7 @@ mod tests {
                 let (mut order, mut masked) = (Order::<WORDS>::new(), Order::<WORDS>::new());
                 for &p in &positions {
                     order.push(p);
-                    // Cells of other lines (any position, the blank's 0xFF) between.
+                    // Cells of other lines (any position, the blank's NO_LINE) between.
                     x = crate::board::mix64(x);
                     masked.push_if(false, x as u8);
                     masked.push_if(true, p);

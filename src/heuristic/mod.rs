@@ -15,7 +15,7 @@ pub mod pdb;
 pub use linear_conflict::LinearConflict;
 pub use pdb::{Partition, Pdb};
 
-use crate::board::{Board, Goal};
+use crate::board::{Board, Goal, MAX_SEARCH_CELLS};
 use std::fmt;
 
 /// An admissible lower bound on the moves to the goal.
@@ -149,15 +149,19 @@ impl<B: Board> Heuristic<B> for Zero {
     }
 }
 
+/// Values a byte can take: a lookup's tile is any byte.
+const BYTES: usize = 1 << u8::BITS;
+
 /// Per-tile cost table: `cost[(tile << shift) + cell]`, zero for the blank.
 ///
 /// Rows are a power of two wide, the smallest that holds every cell, so a
 /// lookup is a shift and an add and a small board's table is a few cache
-/// lines. The table has a row for every byte value and 256 entries more, so
-/// every index a lookup can form, whatever board it is handed, is inside
-/// it: the searches' innermost loop carries no bounds check (measured: a
-/// tenth of IDA*'s instructions per node). Tables are for the boards the
-/// searches take, at most 256 cells.
+/// lines. The table has a row for every byte value and a row's worth of
+/// [`MAX_SEARCH_CELLS`] entries more, so every index a lookup can form,
+/// whatever board it is handed, is inside it: the searches' innermost loop
+/// carries no bounds check (measured: a tenth of IDA*'s instructions per
+/// node). Tables are for the boards the searches take, at most
+/// [`MAX_SEARCH_CELLS`] cells.
 #[derive(Clone, Debug)]
 struct TileTable {
     cells: usize,
@@ -167,9 +171,9 @@ struct TileTable {
 
 impl TileTable {
     fn new(goal: &Goal, cost: fn(usize, usize) -> u32) -> TileTable {
-        let (shape, cells) = (goal.shape(), goal.cells().min(256));
+        let (shape, cells) = (goal.shape(), goal.cells().min(MAX_SEARCH_CELLS));
         let shift = cells.next_power_of_two().trailing_zeros();
-        let mut table = vec![0; (256 << shift) + 256].into_boxed_slice();
+        let mut table = vec![0; (BYTES << shift) + MAX_SEARCH_CELLS].into_boxed_slice();
         for tile in 1..cells {
             let target = goal.cell_of(tile as u16);
             for cell in 0..cells {
@@ -182,7 +186,7 @@ impl TileTable {
 
     #[inline]
     fn get(&self, tile: u8, cell: usize) -> u32 {
-        let at = (usize::from(tile) << self.shift) + (cell & 0xFF);
+        let at = (usize::from(tile) << self.shift) + (cell & (MAX_SEARCH_CELLS - 1));
         debug_assert!(at < self.cost.len());
         // SAFETY: `tile` ≤ 255 and the masked cell ≤ 255, so `at` ≤
         // (255 << shift) + 255, below the table's length (see `new`).

@@ -9,7 +9,9 @@ use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::{astar, bfs, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar};
 use super::{best_first, graph};
-use crate::board::{Board, Goal, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide};
+use crate::board::{
+    Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide,
+};
 use crate::error::Error;
 use crate::heuristic::pdb::catalogue;
 use crate::heuristic::{
@@ -176,7 +178,7 @@ impl Prepared {
                 Encoding::Words4 => self.solve_as::<PackedWords<4>>(start, limits),
                 Encoding::Words5 => self.solve_as::<PackedWords<5>>(start, limits),
                 Encoding::Wide64 => self.solve_as::<Wide<64>>(start, limits),
-                Encoding::Wide256 => self.solve_as::<Wide<256>>(start, limits),
+                Encoding::Wide256 => self.solve_as::<Wide<MAX_SEARCH_CELLS>>(start, limits),
             }
         };
         Ok(self.shortened(start, outcome, limits))
@@ -245,7 +247,7 @@ enum Encoding {
     /// 8×8 board searched no faster (its closed set misses the caches
     /// either way, and finding the blank takes more work).
     Wide64,
-    /// [`Wide<256>`](Wide), up to 16×16.
+    /// [`Wide<MAX_SEARCH_CELLS>`](Wide), up to 16×16.
     Wide256,
 }
 
@@ -292,7 +294,7 @@ pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
         Encoding::Words4 => default_max_nodes::<PackedWords<4>>(algorithm),
         Encoding::Words5 => default_max_nodes::<PackedWords<5>>(algorithm),
         Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
-        Encoding::Wide256 => default_max_nodes::<Wide<256>>(algorithm),
+        Encoding::Wide256 => default_max_nodes::<Wide<MAX_SEARCH_CELLS>>(algorithm),
     }
 }
 

@@ -143,7 +143,7 @@ impl BoxSearch {
         let mut search = BoxSearch::around(shape, centre, blank);
         let (row0, col0, rows, cols, source) =
             (search.row0, search.col0, search.rows, search.cols, search.source);
-        let mut settle = [usize::MAX; 2];
+        let mut settle = [NO_CELL; 2];
         let mut unsettled = 0;
         // A lower bound on what is left from a box cell: its distance from
         // `point`, times `slope`, plus `extra` less `less`. For cells to

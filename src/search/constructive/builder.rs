@@ -12,6 +12,9 @@ use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles};
 use crate::heuristic::Manhattan;
 use crate::search::{LimitKind, Limits, Status, idastar};
 
+/// The parent of a cell a detour has not reached.
+const NOT_REACHED: u32 = u32::MAX;
+
 /// Cells of the region past which the path is not searched for shorter
 /// windows ([`Builder::small_from`]): windows pay on small regions only.
 /// Measured with windows of 16 moves: on 20×20 boards searching the whole
@@ -379,7 +382,7 @@ impl<'a> Builder<'a> {
     fn detour(&mut self, target: usize, blocked: [usize; 2]) {
         self.detours += 1;
         let cells = self.shape.cells();
-        let mut parent = vec![u32::MAX; cells];
+        let mut parent = vec![NOT_REACHED; cells];
         let mut queue = std::collections::VecDeque::from([self.blank]);
         parent[self.blank] = self.blank as u32;
         while let Some(cell) = queue.pop_front() {
@@ -387,13 +390,16 @@ impl<'a> Builder<'a> {
                 break;
             }
             for (_, next) in self.shape.neighbours(cell) {
-                if parent[next] == u32::MAX && self.free(next, blocked) {
+                if parent[next] == NOT_REACHED && self.free(next, blocked) {
                     parent[next] = cell as u32;
                     queue.push_back(next);
                 }
             }
         }
-        assert!(parent[target] != u32::MAX, "the free region stays connected around the tiles being placed");
+        assert!(
+            parent[target] != NOT_REACHED,
+            "the free region stays connected around the tiles being placed"
+        );
         let mut way = vec![target];
         while *way.last().expect("starts non-empty") != self.blank {
             let back = parent[*way.last().expect("starts non-empty")] as usize;

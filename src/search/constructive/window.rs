@@ -10,6 +10,8 @@ use crate::search::shorten::NONE_LOCAL;
 /// Cells of the window at a line's end: 3 deep by 3 along, less the placed
 /// cell in the line (or 3 by 2 for a line of two).
 pub(super) const WINDOW_CELLS: usize = 9;
+/// The parent of a window state not reached yet.
+const UNREACHED: u16 = u16::MAX;
 /// Arrangements of two tiles and the blank in a window, as indexed.
 pub(super) const WINDOW_STATES: usize = WINDOW_CELLS * WINDOW_CELLS * WINDOW_CELLS;
 
@@ -39,7 +41,7 @@ pub(super) fn solve_window(
     let [first, second, hole] = from.map(|c| local(c).expect("the tiles and the blank are in the window"));
     let goal = to.map(|c| local(c).expect("the goal cells are in the window"));
     let index = |tiles: [usize; 2], hole: usize| (tiles[0] * WINDOW_CELLS + tiles[1]) * WINDOW_CELLS + hole;
-    let mut parent = [u16::MAX; WINDOW_STATES];
+    let mut parent = [UNREACHED; WINDOW_STATES];
     let mut via = [0u8; WINDOW_STATES];
     let mut queue = [0u16; WINDOW_STATES];
     let (mut head, mut tail) = (0, 1);
@@ -70,7 +72,7 @@ pub(super) fn solve_window(
             let to = usize::from(to);
             // The tile in the cell the blank enters takes the blank's place.
             let child = index(tiles.map(|t| if t == to { hole } else { t }), to);
-            if parent[child] == u16::MAX {
+            if parent[child] == UNREACHED {
                 parent[child] = state as u16;
                 via[child] = m as u8;
                 queue[tail] = child as u16;
