@@ -79,7 +79,7 @@ pub fn compare<E>(
     mut on_record: impl FnMut(Record) -> Result<(), E>,
 ) -> Result<(), E> {
     let limits = with_defaults(limits);
-    let with_pdb = tables.pdb.is_some() && start.width() == 4;
+    let with_pdb = tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(goal));
     for (algorithm, heuristic) in runs(with_pdb) {
         if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
