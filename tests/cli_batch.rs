@@ -1,11 +1,15 @@
 //! `batch`: files and folders of puzzles in, one row per puzzle out, in
 //! input order, as a table, CSV or JSON Lines.
 
+#[cfg(unix)]
+use crate::util::interrupt_once_started;
 use crate::util::{npuzzle, puzzle};
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 use std::collections::BTreeSet;
+#[cfg(unix)]
+use std::ffi::OsStr;
 use std::fs;
 use std::io::Read;
 use std::path::Path;
@@ -525,25 +529,15 @@ fn a_closed_pipe_ends_the_batch_quietly() {
 fn ctrl_c_stops_the_searches_under_way_reports_them_and_starts_no_more() {
     // IDA* without a heuristic stores only its path, so it can run for ever
     // on a 15-puzzle without filling memory.
-    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args(["batch", "puzzles/korf100", "--algo", "idastar", "--heuristic", "zero", "--jobs", "2"])
-        .args(["--format", "json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(3));
-    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let args = ["batch", "puzzles/korf100", "--algo", "idastar", "--heuristic", "zero", "--jobs", "2"];
+    let args: Vec<&OsStr> = args.iter().chain(&["--format", "json"]).map(OsStr::new).collect();
+    let out = interrupt_once_started(&args, "solving", false);
+    assert_eq!(out.code, Some(3));
+    let rows = json_lines(&out.stdout);
     assert_eq!(files(&rows), ["puzzles/korf100/001.txt", "puzzles/korf100/002.txt"]);
     assert!(rows.iter().all(|r| r["status"] == "limit" && r["nodes_expanded"].as_u64().unwrap() > 0));
     let total = count_files("korf100");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr, format!("npuzzle: interrupted: {} of {total} puzzles not run\n", total - 2));
+    assert_eq!(out.stderr, format!("npuzzle: interrupted: {} of {total} puzzles not run\n", total - 2));
 }
 
 /// A FIFO at `dir/name`, made with `mkfifo`.
@@ -552,21 +546,6 @@ fn fifo(dir: &Path, name: &str) -> std::path::PathBuf {
     let path = dir.join(name);
     assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
     path
-}
-
-/// Waits up to `seconds` for `child` to end, killing it (and failing) if
-/// it does not: a test of Ctrl-C must not hang when Ctrl-C is ignored.
-#[cfg(unix)]
-fn output_within(mut child: std::process::Child, seconds: u64) -> std::process::Output {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("still running {seconds} s after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[cfg(unix)]
@@ -596,24 +575,16 @@ fn a_fifo_named_on_the_command_line_is_read_to_its_end_as_solve_reads_it() {
 fn ctrl_c_stops_a_batch_blocked_on_a_fifo_nobody_writes_to() {
     let dir = tempfile::tempdir().unwrap();
     let path = fifo(dir.path(), "silent");
-    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .arg("batch")
-        .arg(&path)
-        .args(["puzzles/3x3/easy-3.txt", "--jobs", "1", "--format", "json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    let out = output_within(child, 5);
-    assert_eq!(out.status.code(), Some(3), "a puzzle without a verdict, not an error");
-    let rows = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let args = [path.as_os_str()]
+        .into_iter()
+        .chain(["puzzles/3x3/easy-3.txt", "--jobs", "1", "--format", "json"].map(OsStr::new))
+        .collect::<Vec<_>>();
+    let out = interrupt_once_started(&[&[OsStr::new("batch")][..], &args].concat(), "reading", false);
+    assert_eq!(out.code, Some(3), "a puzzle without a verdict, not an error");
+    let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1, "the FIFO's row; the next puzzle never started");
     assert_eq!((rows[0]["status"].as_str(), &rows[0]["start"]), (Some("limit"), &Value::Null));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr, "npuzzle: interrupted: 1 of 2 puzzles not run\n");
+    assert_eq!(out.stderr, "npuzzle: interrupted: 1 of 2 puzzles not run\n");
 }
 
 /// Two 8-puzzles, a blank line, a comment, a bad line and a Korf-style line
@@ -781,24 +752,11 @@ fn standard_input_named_twice_is_a_usage_error() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_batch_waiting_for_its_list_on_standard_input() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args(["batch", "-", "--format", "csv"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Held open and never written: the list never ends.
-    let stdin = child.stdin.take();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    let out = output_within(child, 5);
-    drop(stdin);
-    assert_eq!(out.status.code(), Some(3));
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "npuzzle: interrupted while reading <stdin>: no puzzle run\n"
-    );
+    // Standard input is held open and never written: the list never ends.
+    let args: Vec<&OsStr> = ["batch", "-", "--format", "csv"].map(OsStr::new).to_vec();
+    let out = interrupt_once_started(&args, "reading", true);
+    assert_eq!(out.code, Some(3));
+    assert_eq!(out.stderr, "npuzzle: interrupted while reading <stdin>: no puzzle run\n");
 }
 
 #[test]

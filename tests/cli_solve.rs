@@ -415,31 +415,15 @@ fn a_closed_stderr_loses_the_message_not_the_exit_code() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_search_and_still_reports() {
-    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args([
-            "solve",
-            "puzzles/korf100/055.txt",
-            "--algo",
-            "bfs",
-            "--max-nodes",
-            "200000000",
-            "--format",
-            "json",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(3));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let args =
+        ["solve", "puzzles/korf100/055.txt", "--algo", "bfs", "--max-nodes", "200000000", "--format", "json"];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let out = crate::util::interrupt_once_started(&args, "searching", false);
+    assert_eq!(out.code, Some(3));
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["status"], "limit");
     assert!(v["nodes_expanded"].as_u64().unwrap() > 0);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+    assert!(out.stderr.contains("interrupted"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Which limit stops which search (issue 11): `--max-expanded` bounds the
+//! Which limit stops which search: `--max-expanded` bounds the
 //! work of every algorithm.
 
 use crate::util::npuzzle;
@@ -71,7 +71,7 @@ fn the_expansions_a_solution_needs_are_enough_and_one_fewer_is_not() {
 
 #[test]
 fn idastar_on_a_random_8x8_is_stopped_by_the_expansion_limit() {
-    // The case of the issue: uninformed by any node limit, IDA* on a random
+    // Uninformed by any node limit, IDA* on a random
     // 63-puzzle runs for hours; a work bound ends it at once.
     let board = npuzzle().args(["generate", "--size", "8", "--seed", "11"]).output().unwrap().stdout;
     for weight in [&[][..], &["--weight", "1.5"]] {

@@ -9,7 +9,8 @@ use npuzzle::board::Shape;
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Status, Tables, Tiles, Weight, solve};
 use std::collections::HashMap;
 
-/// Width × height, as the issue lists them: 2×5 has 1.8 M reachable states.
+/// Width × height of the shapes held to ground truth: 2×5 has 1.8 M
+/// reachable states.
 const SHAPES: [(usize, usize); 5] = [(2, 3), (3, 2), (2, 4), (4, 2), (2, 5)];
 
 fn goals(shape: Shape) -> Vec<Goal> {
@@ -232,7 +233,7 @@ fn every_algorithm_on_sampled_states_of_the_2x5_rectangle() {
         let truth = packed_distances(goal.tiles().cells(), 2, 5);
         held_to_the_distance += every_algorithm_on(&samples_2x5(&truth, offset, &mut rng), goal, reach);
     }
-    // The issue asks for hundreds.
+    // Hundreds of states, spread over every distance.
     assert!(held_to_the_distance >= 300, "{held_to_the_distance} states");
 }
 

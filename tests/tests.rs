@@ -2,25 +2,20 @@
 
 mod util;
 
-mod cli_solve;
-mod ground_truth;
+// Reading boards, and which boards can be solved.
 mod parser_props;
-mod semantics;
+mod rectangles;
 mod solvability;
 
-// Issue 3: scripting commands.
-mod cli_batch;
-mod cli_tools;
-
-// Issue 4: record-speed optimal solving.
+// What the searches promise, held to ground truth.
+mod ground_truth;
 mod optimal;
-mod pattern_databases;
-
-// Issue 9: every board a user brings.
-mod rectangles;
-
-// Issue 10: the optimal 24-puzzle on every core.
 mod parallel;
+mod pattern_databases;
+mod semantics;
 
-// Issue 11: limits for every algorithm.
+// The command line: one board, many boards, the other commands, limits.
+mod cli_batch;
+mod cli_solve;
+mod cli_tools;
 mod limits;

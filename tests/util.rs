@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: the binary, puzzle paths, and an
+//! What the integration tests share: the binary, puzzle paths, and an
 //! independent ground truth (a plain BFS that shares no code with the crate).
 
 #![allow(dead_code)]
@@ -197,4 +197,81 @@ pub fn packed_distances(goal: &[u16], width: usize, height: usize) -> HashMap<u6
         }
     }
     dist
+}
+
+/// What [`interrupt_once_started`] saw.
+#[cfg(unix)]
+pub struct Interrupted {
+    pub code: Option<i32>,
+    pub stdout: String,
+    /// Standard error without the progress lines.
+    pub stderr: String,
+}
+
+/// Runs `npuzzle args` with `--progress always`, waits for its first
+/// progress line starting with `npuzzle: {started}` (the process saying it
+/// is under way, with Ctrl-C handled), sends it SIGINT and collects what it
+/// wrote. Fails if the line does not come within a minute or the process is
+/// still running 20 s after the signal; `stdin` is held open and never
+/// written when `hold_stdin` is set.
+#[cfg(unix)]
+pub fn interrupt_once_started(args: &[&std::ffi::OsStr], started: &str, hold_stdin: bool) -> Interrupted {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .args(["--progress", "always"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+        .stdin(if hold_stdin { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let held = child.stdin.take();
+    let mut stdout = child.stdout.take().unwrap();
+    let reading = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        text
+    });
+    let (lines, seen) = std::sync::mpsc::channel::<String>();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let listening = std::thread::spawn(move || {
+        for line in stderr.lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let marker = format!("npuzzle: {started}");
+    let mut kept = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let line = seen
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .unwrap_or_else(|_| panic!("no '{marker}' line within a minute; stderr so far: {kept:?}"));
+        if line.starts_with(&marker) {
+            break;
+        }
+        kept.push(line);
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running 20 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(held);
+    listening.join().unwrap();
+    let progress = ["npuzzle: reading  ", "npuzzle: solving  ", "npuzzle: searching  "];
+    kept.extend(seen.try_iter());
+    let mut stderr = String::new();
+    for line in kept.iter().filter(|line| !progress.iter().any(|p| line.starts_with(p))) {
+        stderr.push_str(line);
+        stderr.push('\n');
+    }
+    Interrupted { code: child.wait().unwrap().code(), stdout: reading.join().unwrap(), stderr }
 }

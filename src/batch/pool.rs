@@ -150,12 +150,12 @@ where
     };
     std::thread::scope(|scope| {
         let clock = scope.spawn(clock);
-        let helpers: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
+        let others: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
         work();
-        for helper in helpers {
+        for other in others {
             // A panicking search would already have been reported by the
             // panic hook; the run goes on without that thread.
-            let _ = helper.join();
+            let _ = other.join();
         }
         stopped.store(true, Ordering::Relaxed);
         clock.thread().unpark();

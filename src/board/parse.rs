@@ -23,6 +23,7 @@ use super::parse_error::{ParseError, ParseErrorKind};
 use super::read::{Input, MAX_INPUT_BYTES, read_text};
 use super::tiles::{Tiles, validate};
 use super::{MIN_SIDE, Shape, parse_shape, supported};
+use std::str::FromStr;
 
 /// Reads and validates the board behind `input`, which gives its own shape.
 ///
@@ -45,6 +46,16 @@ pub fn read_input_with(input: &Input, size: Option<Shape>) -> Result<Tiles, Pars
         kind,
     })?;
     parse_board_with(&text, size).map_err(|(line, kind)| ParseError { origin, line, kind })
+}
+
+impl FromStr for Tiles {
+    type Err = ParseError;
+
+    /// A board written as a puzzle file holds it (see the module
+    /// documentation); errors name the input `<text>`.
+    fn from_str(text: &str) -> Result<Tiles, ParseError> {
+        parse_board(text).map_err(|(line, kind)| ParseError { origin: "<text>".to_owned(), line, kind })
+    }
 }
 
 /// Parses board text whose shape it gives itself (header, rows, or a square

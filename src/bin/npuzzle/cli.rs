@@ -21,6 +21,22 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+
+    /// Progress on standard error: auto (a line redrawn in place when stderr is a terminal), always (also as
+    /// plain lines when it is not, one at the start and one every 10 s, for logs), never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ProgressWhen::Auto, global = true)]
+    pub progress: ProgressWhen,
+}
+
+/// `--progress` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProgressWhen {
+    /// A line redrawn in place when standard error is a terminal, nothing otherwise.
+    Auto,
+    /// As auto on a terminal; elsewhere plain lines, one at the start and then one every 10 seconds.
+    Always,
+    /// No progress at all.
+    Never,
 }
 
 /// Subcommands.

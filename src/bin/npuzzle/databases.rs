@@ -12,7 +12,7 @@ use npuzzle::board::Shape;
 use npuzzle::heuristic::pdb::{self, Event, Notice, Partition, Pdb, PdbError, Phase};
 use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
-use std::io::{self, IsTerminal};
+use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -112,7 +112,7 @@ fn shell_word(text: &str) -> Cow<'_, str> {
 /// Runs a load or build with a progress bar on standard error when it is a
 /// terminal, one bar per step; notices are printed as warnings.
 pub fn with_bar<T>(work: impl FnOnce(&mut dyn FnMut(Event<'_>)) -> T) -> T {
-    let mut bar = Bar::percent(0, io::stderr().is_terminal());
+    let mut bar = Bar::percent(0);
     let mut step = None;
     let result = work(&mut |event: Event<'_>| match event {
         Event::Progress(p) => {

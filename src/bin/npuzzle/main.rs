@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    progress::Display::init(cli.progress);
     let exit = match run(cli) {
         Ok(exit) => exit,
         // Nobody reads the rest; the verdict, where there was one, was

@@ -1,15 +1,18 @@
 /*!
-One line on standard error, redrawn in place: a progress bar (done/total,
-elapsed time and an estimate of the time left), drawn at most ten times a
-second, or the status of a long search. Drawn only when asked to (the
-caller checks that standard error is a terminal).
+Progress on standard error: a bar (done/total, elapsed time and an estimate
+of the time left) or the status of a long search. On a terminal it is one
+line redrawn in place, at most ten times a second; for a log (`--progress
+always` when standard error is not a terminal) it is a plain line at the
+start and then one every [`LOG_EVERY`]. How it is shown is decided once per
+process, from `--progress` and whether standard error is a terminal.
 */
 
+use crate::cli::ProgressWhen;
 use npuzzle::search::{Monitor, Snapshot};
 use std::fmt::Write as _;
-use std::io::{self, Write};
-use std::sync::Arc;
+use std::io::{self, IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -17,10 +20,50 @@ use std::time::{Duration, Instant};
 const BAR: usize = 30;
 /// Least time between two redraws.
 const EVERY: Duration = Duration::from_millis(100);
+/// Time between two lines of progress written to a log.
+const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// How progress is shown, decided once per process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Display {
+    /// Not at all.
+    Hidden,
+    /// One line redrawn in place.
+    Terminal,
+    /// Plain lines, for a log.
+    Log,
+}
+
+static DISPLAY: OnceLock<Display> = OnceLock::new();
+
+impl Display {
+    /// Decides how progress is shown for the rest of the process.
+    pub fn init(when: ProgressWhen) {
+        let terminal = io::stderr().is_terminal();
+        let display = match when {
+            ProgressWhen::Never => Display::Hidden,
+            _ if terminal => Display::Terminal,
+            ProgressWhen::Always => Display::Log,
+            ProgressWhen::Auto => Display::Hidden,
+        };
+        let _ = DISPLAY.set(display);
+    }
+
+    /// How progress is shown: as [`Display::init`] decided, else on a
+    /// terminal only.
+    pub fn get() -> Display {
+        *DISPLAY.get_or_init(|| if io::stderr().is_terminal() { Display::Terminal } else { Display::Hidden })
+    }
+
+    /// Least time between two updates.
+    fn every(self) -> Duration {
+        if self == Display::Log { LOG_EVERY } else { EVERY }
+    }
+}
 
 /// The bar's state.
 pub struct Progress {
-    enabled: bool,
+    display: Display,
     /// What the bar is about, drawn before it (may be empty).
     label: String,
     /// Show done/total as a percentage (for large unit counts such as bytes).
@@ -32,17 +75,26 @@ pub struct Progress {
     line: Line,
 }
 
-/// The line on the terminal: drawn over itself, cleared when done.
+/// The line on the terminal, drawn over itself and cleared when done; in a
+/// log, each draw is a line of its own.
 #[derive(Default)]
 struct Line {
     visible: bool,
 }
 
 impl Line {
-    fn draw(&mut self, text: &str) {
-        // Errors writing to the terminal only lose the line.
-        let _ = write!(io::stderr(), "\r\x1b[2K{text}");
-        self.visible = true;
+    fn draw(&mut self, display: Display, text: &str) {
+        // Errors writing to standard error only lose the line.
+        match display {
+            Display::Hidden => {}
+            Display::Terminal => {
+                let _ = write!(io::stderr(), "\r\x1b[2K{text}");
+                self.visible = true;
+            }
+            Display::Log => {
+                let _ = writeln!(io::stderr(), "npuzzle: {text}");
+            }
+        }
     }
 
     fn clear(&mut self) {
@@ -54,10 +106,10 @@ impl Line {
 }
 
 impl Progress {
-    /// A bar for `total` steps, drawn only if `enabled`.
-    pub fn new(total: usize, enabled: bool) -> Progress {
+    /// A bar for `total` steps, shown as [`Display::get`] says.
+    pub fn new(total: usize) -> Progress {
         Progress {
-            enabled,
+            display: Display::get(),
             label: String::new(),
             percent: false,
             total,
@@ -69,12 +121,14 @@ impl Progress {
     }
 
     /// A bar that shows its counts as a percentage of `total`.
-    pub fn percent(total: usize, enabled: bool) -> Progress {
-        Progress { percent: true, ..Progress::new(total, enabled) }
+    pub fn percent(total: usize) -> Progress {
+        Progress { percent: true, ..Progress::new(total) }
     }
 
-    /// Starts a new step: a new label and total, the clock reset.
+    /// Starts a new step: a new label and total, the clock reset, the
+    /// old step's line gone.
     pub fn restart(&mut self, label: String, total: usize) {
+        self.line.clear();
         self.label = label;
         self.total = total;
         self.done = 0;
@@ -85,7 +139,7 @@ impl Progress {
     /// Records `done` steps finished; redraws if the last draw is old enough.
     pub fn set(&mut self, done: usize) {
         self.done = done;
-        if self.drawn.is_none_or(|at| at.elapsed() >= EVERY) {
+        if self.drawn.is_none_or(|at| at.elapsed() >= self.display.every()) {
             self.draw();
         }
     }
@@ -110,18 +164,19 @@ impl Progress {
     /// Removes the bar for good.
     pub fn finish(&mut self) {
         self.line.clear();
-        self.enabled = false;
+        self.display = Display::Hidden;
     }
 
     fn draw(&mut self) {
-        if !self.enabled {
+        if self.display == Display::Hidden {
             return;
         }
-        let mut line = render(self.done, self.total, self.started.elapsed(), self.percent);
+        let bar = self.display == Display::Terminal;
+        let mut line = render(self.done, self.total, self.started.elapsed(), self.percent, bar);
         if !self.label.is_empty() {
             line = format!("{}  {line}", self.label);
         }
-        self.line.draw(&line);
+        self.line.draw(self.display, &line);
         self.drawn = Some(Instant::now());
     }
 }
@@ -143,25 +198,29 @@ pub struct SearchStatus {
 
 impl SearchStatus {
     /// Watches `monitor` (the limit on expansions, if any, is
-    /// `max_expanded`) and after [`STATUS_AFTER`] draws its figures a few
-    /// times a second. `None` when not `enabled`: then nothing watches
-    /// and nothing is drawn.
-    pub fn start(enabled: bool, max_expanded: Option<u64>) -> (Option<Arc<Monitor>>, SearchStatus) {
+    /// `max_expanded`): on a terminal, after [`STATUS_AFTER`] it draws the
+    /// figures a few times a second; in a log it writes them at once and
+    /// then every [`LOG_EVERY`]. `None` when progress is hidden: then
+    /// nothing watches and nothing is drawn.
+    pub fn start(max_expanded: Option<u64>) -> (Option<Arc<Monitor>>, SearchStatus) {
         let idle = SearchStatus { done: None, thread: None };
-        if !enabled {
-            return (None, idle);
-        }
+        let display = Display::get();
+        let (first, every) = match display {
+            Display::Hidden => return (None, idle),
+            Display::Terminal => (STATUS_AFTER, STATUS_EVERY),
+            Display::Log => (Duration::ZERO, LOG_EVERY),
+        };
         let monitor = Arc::new(Monitor::default());
         let watched = Arc::clone(&monitor);
         let (done, finished) = mpsc::channel::<()>();
         let started = Instant::now();
         let thread = thread::Builder::new().name("status".into()).spawn(move || {
             let mut line = Line::default();
-            let mut wait = STATUS_AFTER;
+            let mut wait = first;
             // Woken early (the sender dropped) only when the search is over.
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
-                line.draw(&status(&watched.snapshot(), started.elapsed(), max_expanded));
-                wait = STATUS_EVERY;
+                line.draw(display, &status(&watched.snapshot(), started.elapsed(), max_expanded));
+                wait = every;
             }
             line.clear();
         });
@@ -226,8 +285,8 @@ fn count(n: u64) -> String {
 }
 
 /// `[#######-------]  312/1000  elapsed 0:03  ETA 0:07`, or `  31%` in
-/// place of the counts.
-fn render(done: usize, total: usize, elapsed: Duration, percent: bool) -> String {
+/// place of the counts; without the bar when `bar` is false (a log).
+fn render(done: usize, total: usize, elapsed: Duration, percent: bool, bar: bool) -> String {
     let fraction = if total == 0 { 1.0 } else { done as f64 / total as f64 };
     let filled = ((fraction * BAR as f64) as usize).min(BAR);
     let eta = if done == 0 {
@@ -237,12 +296,8 @@ fn render(done: usize, total: usize, elapsed: Duration, percent: bool) -> String
         clock(Duration::from_secs_f64(left))
     };
     let count = if percent { format!("{:3.0}%", fraction * 100.0) } else { format!("{done}/{total}") };
-    format!(
-        "[{}{}]  {count}  elapsed {}  ETA {eta}",
-        "#".repeat(filled),
-        "-".repeat(BAR - filled),
-        clock(elapsed),
-    )
+    let counts = format!("{count}  elapsed {}  ETA {eta}", clock(elapsed));
+    if bar { format!("[{}{}]  {counts}", "#".repeat(filled), "-".repeat(BAR - filled)) } else { counts }
 }
 
 /// `m:ss`, or `h:mm:ss` from an hour on.
@@ -261,10 +316,14 @@ mod tests {
 
     #[test]
     fn shows_done_of_total_elapsed_and_time_left() {
-        let line = render(250, 1000, Duration::from_secs(5), false);
+        let line = render(250, 1000, Duration::from_secs(5), false, true);
         assert_eq!(line, format!("[{}{}]  250/1000  elapsed 0:05  ETA 0:15", "#".repeat(7), "-".repeat(23)));
-        assert!(render(0, 10, Duration::ZERO, false).ends_with("ETA ?"));
-        assert!(render(1, 3, Duration::from_secs(1), true).contains("]   33%  elapsed 0:01  ETA 0:02"));
+        assert!(render(0, 10, Duration::ZERO, false, true).ends_with("ETA ?"));
+        assert!(render(1, 3, Duration::from_secs(1), true, true).contains("]   33%  elapsed 0:01  ETA 0:02"));
+        assert_eq!(
+            render(250, 1000, Duration::from_secs(5), false, false),
+            "250/1000  elapsed 0:05  ETA 0:15"
+        );
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
     }
 

@@ -32,7 +32,7 @@ runs, and 1.6 GB.
 
 #![expect(
     clippy::inline_always,
-    reason = "the hot helpers must inline into the popcnt/BMI2 builds of their callers"
+    reason = "the hot functions must inline into the popcnt/BMI2 builds of their callers"
 )]
 
 use super::index::{Indexer, MAX_CELLS, all_cells, select};
@@ -463,10 +463,10 @@ where
     W: Fn(&mut dyn FnMut(u64)) -> u64 + Sync,
 {
     thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(|| work(&mut |_| {}))).collect();
+        let others: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(|| work(&mut |_| {}))).collect();
         let mut total = work(tick);
-        for helper in helpers {
-            total += helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        for other in others {
+            total += other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         }
         total
     })

@@ -332,7 +332,7 @@ impl PatternDatabase {
         self.get(&cell_of)
     }
 
-    /// The entry for tiles sitting at `cell_of[tile]`.
+    /// The entry for tiles standing at `cell_of[tile]`.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     pub(super) fn get(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {

@@ -12,7 +12,7 @@ and run in the builder's and the heuristic's innermost loops.
 
 #![expect(
     clippy::inline_always,
-    reason = "the hot helpers must inline into the popcnt/BMI2 builds of their callers"
+    reason = "the hot functions must inline into the popcnt/BMI2 builds of their callers"
 )]
 
 use crate::board::Board;

@@ -84,7 +84,7 @@ pub struct RowsOutcome {
 /// Moves (blank directions) from `start` to `goal` on a board of `shape`;
 /// both are permutations of `0..shape.cells()` (0 = blank), row-major, and
 /// `start` must be solvable towards `goal` (the caller checks parity with
-/// [`Goal::parity`]). Never fails on such input.
+/// [`Goal::parity`](crate::board::Goal::parity)). Never fails on such input.
 ///
 /// On an unsolvable start the final block is left unsolved, so the path
 /// does not reach the goal.

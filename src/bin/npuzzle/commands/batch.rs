@@ -41,10 +41,15 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     for skipped in &found.skipped {
         note!("skipping {}: {}", skipped.path.display(), skipped.reason);
     }
+    // Reading may wait on a FIFO or a pipe; the line says so at once.
+    let mut progress = Progress::new(found.items.len());
+    progress.restart("reading".to_owned(), found.items.len());
+    progress.set(0);
     let items =
         match batch::read_lists(found.items, args.list, args.size.size, settings.limits.cancel.as_deref()) {
             Ok(items) => items,
             Err(batch::Interrupted { name }) => {
+                progress.finish();
                 note!("interrupted while reading {name}: no puzzle run");
                 return Ok(Exit::Limit);
             }
@@ -61,7 +66,9 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     let file_width = items.iter().map(|i| i.name().chars().count()).max().unwrap_or(0);
     out.begin(&Layout { columns: Column::BATCH, file_width })?;
     out.flush()?;
-    let mut progress = Progress::new(items.len(), io::stderr().is_terminal());
+    // The first line comes with the pool's first tick, once the first
+    // puzzles are under way.
+    progress.restart("solving".to_owned(), items.len());
     let mut limit_past_reach = false;
     let finished = batch::run(&items, &settings, |event| match event {
         Event::Progress { done, .. } => {

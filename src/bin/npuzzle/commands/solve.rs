@@ -12,7 +12,7 @@ use anyhow::Result;
 use npuzzle::board::read_input_with;
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{Input, Limits, Prepared, Tables, cores};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 pub fn run(args: &SolveArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
@@ -25,11 +25,13 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     } else {
         Tables::NONE
     };
-    // A search that runs long shows its figures on a terminal, and only there.
-    let (monitor, status) = SearchStatus::start(io::stderr().is_terminal(), args.search.limits.max_expanded);
+    // From here Ctrl-C stops the search, which still reports; the status
+    // line (or its first line in a log) says the search is under way.
+    let cancel = interrupt_flag();
+    let (monitor, status) = SearchStatus::start(args.search.limits.max_expanded);
     // Counting the cores reads cgroup files: only a search that uses them asks.
     let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
-    let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(interrupt_flag())) };
+    let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(cancel)) };
     let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(!args.search.no_shorten);
     let outcome = prepared.solve(&start, &limits, &tables);
     status.finish();
