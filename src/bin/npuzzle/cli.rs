@@ -445,7 +445,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N|WxH", value_parser = parse_size)]
     pub size: Shape,
 
-    /// Scramble by a random walk of K moves from the goal, never undoing the last move (K up to 100000000).
+    /// Scramble by a random walk of K moves (K up to 100000000) from the goal, never undoing the last move.
     #[arg(long, value_name = "K", conflicts_with = "random", value_parser = clap::value_parser!(u64).range(0..=MAX_WALK as u64))]
     pub moves: Option<u64>,
 
