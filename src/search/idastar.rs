@@ -14,6 +14,13 @@ makes redundant, which on the 15-puzzle halves the nodes.
 Weighted IDA* bounds f = g + W·h instead: its first solution costs at most
 W times the optimum, because each bound is the smallest f that exceeded
 the last and every node of an optimal path has f ≤ W·C*.
+
+The search recurses, one call per node on the path, down to
+[`RECURSION_DEPTH`]; below it a subtree is searched with a stack of its own
+on the heap. Optimal paths of the boards IDA* can solve are far shorter,
+so the hot path is the recursion; but a large weight (or a board of
+hundreds of cells) can take a pass hundreds of thousands of moves deep,
+and no thread's stack holds that many calls.
 */
 
 use super::best_first::{Plain, Rule, Weighted};
@@ -29,6 +36,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 /// left 1.2-1.3 times one thread's time on small searches, 200,000 gave
 /// up most of the gain on searches of about a million expansions.
 pub const SPLIT_AFTER: u64 = 50_000;
+
+/// Depth from which a pass continues with a stack on the heap rather than
+/// by recursion: every call holds a board, its estimate and the
+/// heuristic's memo, under 2 KiB for the largest boards, so the recursion
+/// stays well inside the 2 MiB stack a spawned thread gets. Optimal paths
+/// of the boards IDA* solves (up to 24-puzzles, about 200 moves at most)
+/// never get there.
+pub const RECURSION_DEPTH: u32 = 512;
 
 /// IDA* from `start` to `goal` guided by `h`.
 ///
@@ -46,7 +61,7 @@ pub const SPLIT_AFTER: u64 = 50_000;
 /// assert_eq!(outcome.cost(), Some(31));
 /// ```
 pub fn idastar<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
-    run(start, goal, h, Plain, limits)
+    run(start, goal, h, Plain, limits, RECURSION_DEPTH)
 }
 
 /// Weighted IDA* from `start` to `goal`: passes bounded by f = g + W·h.
@@ -72,18 +87,21 @@ pub fn weighted_idastar<B: Board, H: Heuristic<B>>(
     if weight == Weight::ONE {
         return idastar(start, goal, h, limits);
     }
-    run(start, goal, h, Weighted { p: weight.numerator(), q: weight.denominator() }, limits)
+    let rule = Weighted { p: weight.numerator(), q: weight.denominator() };
+    run(start, goal, h, rule, limits, RECURSION_DEPTH)
 }
 
-/// IDA* in the order of `rule`. Bounds are rounded up to whole heuristic
-/// units (whole moves of g): for W = p / q a solution found under bound T
-/// has q·cost ≤ T ≤ p·C*, so rounding never lets a path past W·C*.
+/// IDA* in the order of `rule`, recursing down to `recursion_depth`.
+/// Bounds are rounded up to whole heuristic units (whole moves of g): for
+/// W = p / q a solution found under bound T has q·cost ≤ T ≤ p·C*, so
+/// rounding never lets a path past W·C*.
 fn run<B: Board, H: Heuristic<B>, R: Rule>(
     start: &B,
     goal: &Goal,
     h: &H,
     rule: R,
     limits: &Limits,
+    recursion_depth: u32,
 ) -> Outcome {
     let geometry = Geometry::without_duplicates(goal.shape());
     let unit = u64::from(H::UNIT);
@@ -99,6 +117,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         bound: 0,
         depth_cap: rule.depth_cap(max_depth, H::UNIT),
         max_depth,
+        deep_from: max_depth.min(recursion_depth),
         next_bound: u64::MAX,
         cut_at_depth: false,
         stats: Stats::default(),
@@ -140,7 +159,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         match flow {
             Flow::Found => break Status::Solved,
             Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),
-            Flow::Next => {}
+            // A visit never returns `Deep`.
+            Flow::Next | Flow::Deep => {}
         }
         if search.next_bound == u64::MAX {
             // Nothing was pruned by f: only the depth limit held the search back.
@@ -205,6 +225,10 @@ enum Flow {
     Found,
     /// A limit ([`Search::stop`]) was hit; unwind without searching further.
     Stop,
+    /// The node is [`RECURSION_DEPTH`] deep: its subtree is searched by
+    /// [`Search::visit_deep`] rather than by recursion. Never returned
+    /// from a visit.
+    Deep,
 }
 
 /// Everything the recursion shares, behind one pointer so that each call
@@ -219,6 +243,9 @@ struct Search<'a, B, H, R> {
     /// f above this cannot lead to the goal within the depth limit.
     depth_cap: u64,
     max_depth: u32,
+    /// Nodes this deep are searched without recursion (the smaller of
+    /// [`RECURSION_DEPTH`] and the depth limit).
+    deep_from: u32,
     /// Smallest f seen above the bound this pass.
     next_bound: u64,
     cut_at_depth: bool,
@@ -326,6 +353,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             bound: self.bound,
             depth_cap: self.depth_cap,
             max_depth: self.max_depth,
+            deep_from: self.deep_from,
             next_bound: u64::MAX,
             cut_at_depth: false,
             stats: Stats::default(),
@@ -349,9 +377,9 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         while !level.is_empty() && level.len() < want {
             let mut deeper = Vec::with_capacity(level.len() * 3);
             for item in &level {
-                match self.enter(item.board, item.g, item.h) {
+                match self.enter::<true>(item.board, item.g, item.h) {
                     None => {}
-                    Some(Flow::Next) => continue,
+                    Some(Flow::Next | Flow::Deep) => continue,
                     Some(Flow::Found) => {
                         self.path = item.moves.iter().rev().copied().collect();
                         return Err(Flow::Found);
@@ -422,8 +450,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// the bound). On success the path is pushed in reverse while the
     /// recursion unwinds.
     fn visit(&mut self, board: B, blank: usize, g: u32, h: u32, memo: &H::Memo, row: usize) -> Flow {
-        if let Some(flow) = self.enter(board, g, h) {
-            return flow;
+        match self.enter::<false>(board, g, h) {
+            None => {}
+            Some(Flow::Deep) => return self.visit_deep(board, blank, g, h, memo, row),
+            Some(flow) => return flow,
         }
         let depth = g + 1;
         for step in self.geometry.steps(row) {
@@ -441,7 +471,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 continue;
             }
             match self.visit(child, from, depth, h_child, &memo_child, usize::from(step.row)) {
-                Flow::Next => {}
+                Flow::Next | Flow::Deep => {}
                 Flow::Found => {
                     self.path.push(step.mv);
                     return Flow::Found;
@@ -454,10 +484,12 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
 
     /// What happens to a node reached within the bound before its children
     /// are generated: `Some` ends its visit (the goal, the depth limit, a
-    /// stop); `None` counts it as expanded.
+    /// stop) or, unless `DEEP` (the node is already on a heap stack), hands
+    /// a node [`RECURSION_DEPTH`] deep to [`Search::visit_deep`]; `None`
+    /// counts it as expanded.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of the recursion's hot path")]
-    fn enter(&mut self, board: B, g: u32, h: u32) -> Option<Flow> {
+    fn enter<const DEEP: bool>(&mut self, board: B, g: u32, h: u32) -> Option<Flow> {
         // A computed estimate is 0 at the goal, so the register test spares
         // most nodes the board comparison. Tables (the inconsistent pattern
         // databases) are data, and a forged file could hold anything: there
@@ -466,7 +498,12 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         if (h == 0 || !H::CONSISTENT) && board == self.target {
             return Some(Flow::Found);
         }
-        if g >= self.max_depth {
+        // One comparison on the hot path: the recursion's limit is never
+        // above the depth limit.
+        if g >= if DEEP { self.max_depth } else { self.deep_from } {
+            if g < self.max_depth {
+                return Some(Flow::Deep);
+            }
             self.cut_at_depth = true;
             return Some(Flow::Next);
         }
@@ -534,8 +571,11 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// optimal. On `Next`, `self.revised` holds the node's final estimate.
     fn visit_bpmx(&mut self, board: B, blank: usize, g: u32, h: u32, memo: &H::Memo, row: usize) -> Flow {
         self.revised = h;
-        if let Some(flow) = self.enter(board, g, h) {
-            return flow;
+        match self.enter::<false>(board, g, h) {
+            None => {}
+            // Deep down, the subtree goes without pathmax: still admissible.
+            Some(Flow::Deep) => return self.visit_deep(board, blank, g, h, memo, row),
+            Some(flow) => return flow,
         }
         let depth = g + 1;
         let unit = H::UNIT;
@@ -581,7 +621,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 memo_child,
                 usize::from(step.row),
             ) {
-                Flow::Next => h = h.max(self.revised.saturating_sub(unit)),
+                Flow::Next | Flow::Deep => h = h.max(self.revised.saturating_sub(unit)),
                 Flow::Found => {
                     self.path.push(step.mv);
                     return Flow::Found;
@@ -591,5 +631,169 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         }
         self.revised = h;
         Flow::Next
+    }
+
+    /// [`Search::visit`] of the subtree below a node [`RECURSION_DEPTH`]
+    /// deep, with the path kept on the heap: the same nodes in the same
+    /// order, the same counts, limits and bounds. Inconsistent heuristics
+    /// get no pathmax here, which only costs nodes: every estimate is still
+    /// admissible. On `Found`, the moves below the node are pushed onto the
+    /// path, deepest first, as the recursion would have.
+    #[cold]
+    #[inline(never)]
+    fn visit_deep(&mut self, board: B, blank: usize, g: u32, h: u32, memo: &H::Memo, row: usize) -> Flow {
+        if let Some(flow) = self.enter::<true>(board, g, h) {
+            return flow;
+        }
+        let mut stack = vec![Frame { board, blank, g, h, memo: *memo, row, next: 0, mv: Move::Up }];
+        while let Some(top) = stack.last_mut() {
+            let Some(&step) = self.geometry.steps(top.row).get(top.next).filter(|step| !step.is_end()) else {
+                stack.pop();
+                continue;
+            };
+            top.next += 1;
+            let (board, blank, depth) = (top.board, top.blank, top.g + 1);
+            let from = usize::from(step.from);
+            self.stats.nodes_generated += 1;
+            let tile = board.tile(from);
+            let child = board.slide(blank, from);
+            let (h_child, memo_child) = self.h.update_memo(&child, top.h, &top.memo, tile, from, blank);
+            let f = self.rule.key(depth, h_child, H::UNIT);
+            if f > self.bound {
+                self.prune(f);
+                continue;
+            }
+            match self.enter::<true>(child, depth, h_child) {
+                None => stack.push(Frame {
+                    board: child,
+                    blank: from,
+                    g: depth,
+                    h: h_child,
+                    memo: memo_child,
+                    row: usize::from(step.row),
+                    next: 0,
+                    mv: step.mv,
+                }),
+                Some(Flow::Found) => {
+                    self.path.push(step.mv);
+                    // The node's own move is the caller's to push.
+                    self.path.extend(stack.iter().skip(1).rev().map(|frame| frame.mv));
+                    return Flow::Found;
+                }
+                Some(Flow::Stop) => return Flow::Stop,
+                Some(Flow::Next | Flow::Deep) => {}
+            }
+        }
+        Flow::Next
+    }
+}
+
+/// A node on [`Search::visit_deep`]'s stack: where it stands, the next of
+/// its steps to try, and the move that reached it.
+struct Frame<B, M> {
+    board: B,
+    blank: usize,
+    g: u32,
+    h: u32,
+    memo: M,
+    row: usize,
+    next: usize,
+    mv: Move,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{GoalSpec, Packed, Packed128, Scramble, Shape, SplitMix64, generate};
+    use crate::heuristic::{LinearConflict, Manhattan};
+
+    /// The heap stack takes over from the recursion without changing a
+    /// thing: the same path and the same figures, whatever the depth it
+    /// takes over at, on one thread and on several, plain and weighted.
+    #[test]
+    fn the_search_below_the_recursion_depth_is_the_same_search() {
+        let mut rng = SplitMix64::new(3);
+        for (width, walk) in [(3, 60), (4, 80)] {
+            let goal = Goal::new(&GoalSpec::BlankFirst, width).unwrap();
+            let lc = LinearConflict::new(&goal);
+            for _ in 0..4 {
+                let start = Packed::from_tiles(generate(&goal, Scramble::Walk(walk), true, &mut rng).cells());
+                for threads in [1, 2] {
+                    let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
+                    for weight in [Weight::ONE, Weight::ratio(3, 2), Weight::ratio(5, 1)] {
+                        let rule = Weighted { p: weight.numerator(), q: weight.denominator() };
+                        let deep = run(&start, &goal, &lc, rule, &limits, RECURSION_DEPTH);
+                        for recursion in [0, 1, 3, 7] {
+                            let shallow = run(&start, &goal, &lc, rule, &limits, recursion);
+                            let case = format!("{width}x{width} W={weight} from {recursion} on {threads}");
+                            if threads > 1 {
+                                // Which thread finds the goal first, and how far
+                                // the others got, varies from run to run: the
+                                // answer keeps its promise all the same.
+                                let optimum = run(&start, &goal, &lc, Plain, &Limits::default(), 0).cost();
+                                let (cost, optimum) = (shallow.cost().unwrap(), optimum.unwrap());
+                                assert!(
+                                    cost as u64 * weight.denominator() <= optimum as u64 * weight.numerator()
+                                );
+                                continue;
+                            }
+                            assert_eq!(shallow.path, deep.path, "{case}");
+                            let (a, b) = (shallow.stats, deep.stats);
+                            assert_eq!(
+                                (a.nodes_expanded, a.nodes_generated),
+                                (b.nodes_expanded, b.nodes_generated)
+                            );
+                            assert_eq!(a.max_depth, b.max_depth);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// With a heuristic that is not known to be consistent the recursion
+    /// uses pathmax and the heap stack does without, so it may search more
+    /// nodes, but the path stays optimal.
+    #[test]
+    fn an_inconsistent_heuristic_below_the_recursion_depth_still_gives_optimal_paths() {
+        struct Halved<'a>(&'a Manhattan);
+        impl Heuristic<Packed128> for Halved<'_> {
+            const CONSISTENT: bool = false;
+            type Memo = ();
+            fn estimate(&self, board: &Packed128) -> u32 {
+                Heuristic::<Packed128>::estimate(self.0, board).div_ceil(2)
+            }
+        }
+        let goal = Goal::new(&GoalSpec::BlankFirst, Shape::new(5, 3)).unwrap();
+        let manhattan = Manhattan::new(&goal);
+        let mut rng = SplitMix64::new(8);
+        for _ in 0..6 {
+            let start = Packed128::from_tiles(generate(&goal, Scramble::Walk(26), true, &mut rng).cells());
+            let limits = Limits::default();
+            let recursed = run(&start, &goal, &manhattan, Plain, &limits, RECURSION_DEPTH);
+            let deep = run(&start, &goal, &Halved(&manhattan), Plain, &limits, 2);
+            assert_eq!(deep.cost(), recursed.cost());
+        }
+    }
+
+    /// A weight so large that a pass runs a hundred thousand moves deep
+    /// still returns a path to the goal, on a worker thread's small stack.
+    #[test]
+    fn a_huge_weight_runs_deep_without_exhausting_the_stack() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let start = Packed::from_tiles(&[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]);
+        let outcome = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || {
+                let weight: Weight = "100000".parse().unwrap();
+                weighted_idastar(&start, &goal, &Manhattan::new(&goal), weight, &Limits::default())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(outcome.status, Status::Solved);
+        let path = outcome.path.unwrap();
+        let end = crate::board::replay(&start.to_tiles(16), 4, &path).unwrap().pop().unwrap();
+        assert_eq!(end, (0..16).collect::<Vec<u16>>());
     }
 }
