@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""Same-sitting comparison of two release builds of npuzzle, runs interleaved
-so that the machine's drift falls on both alike (the README's "Before and
-after issues 9-11").
+"""Comparison of two release builds of npuzzle on the same machine at the
+same time, runs interleaved so that the machine's drift falls on both alike.
 
     benches/before_after.py BEFORE AFTER [ROUNDS]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the README's 15-puzzle figures on Korf's 100 instances.
+# Reproduces the 15-puzzle figures of benches/RESULTS.md on Korf's 100 instances.
 #
 #   benches/korf.sh pdb-build [P]        first-time build of partition P (7-8) in a fresh directory: time,
 #                                        peak memory; then a later load (a solve of instance 1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's 24-puzzle figures (Korf and Felner's instances in puzzles/korf24/).
+# The 24-puzzle figures of benches/RESULTS.md (Korf and Felner's instances in puzzles/korf24/).
 #
 #   benches/korf24.sh build               first-time build of the 6-6-6-6 tables in a fresh directory:
 #                                         wall time and peak memory; then the size on disk and a later load

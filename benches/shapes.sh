@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's figures for boards past the 15-puzzle (random solvable boards, seeded).
+# The figures of benches/RESULTS.md for boards past the 15-puzzle (random solvable boards, seeded).
 #
 #   benches/shapes.sh table [COUNT]   5x5 to 10x10 (or SIZES), COUNT boards each (100): rows, greedy and
 #                                     weighted A* (linear conflict; W = 4 and 3, and 2 and 1.5 up to 7x7) with a 1 s

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the README's speed figures for single searches.
+# Reproduces the speed figures of benches/RESULTS.md for single searches.
 #
 #   benches/speed.sh 8-puzzle   process wall time (hyperfine): BFS over the whole 8-puzzle space, A* Manhattan
 #   benches/speed.sh rates      search rate of each algorithm and heuristic on a named instance (median of 5)
