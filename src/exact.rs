@@ -13,7 +13,9 @@ are not uniform among their distance: they lean towards the boards walks
 reach most often.
 */
 
-use crate::board::{Goal, Layers, MAX_ENUMERATED_CELLS, Scramble, Shape, SplitMix64, Tiles, generate};
+use crate::board::{
+    Goal, Layers, MAX_ENUMERATED_CELLS, Scramble, Shape, SplitMix64, Tiles, distance_bound, generate,
+};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Limits, Prepared, Status, Tables};
 use std::collections::HashMap;
@@ -30,6 +32,17 @@ pub const VERIFY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Why no board could be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DistanceError {
+    /// A distance past what any board of the shape can need, known without
+    /// a search (see [`distance_bound`]).
+    #[error("no {shape} board is {distance} moves from this goal: none needs more than {bound}")]
+    BeyondBound {
+        /// The board's shape.
+        shape: Shape,
+        /// The distance asked for.
+        distance: usize,
+        /// The most moves any board needs.
+        bound: usize,
+    },
     /// The enumerated space has no board that far from the goal.
     #[error("no {shape} board is {distance} moves from this goal: the farthest are {diameter} moves away")]
     BeyondDiameter {
@@ -85,10 +98,17 @@ impl Sampler {
     /// a small space is enumerated up to the largest of them now.
     ///
     /// # Errors
+    /// [`DistanceError::BeyondBound`] when one of `distances` is past the
+    /// known bound for the shape, at once, and
     /// [`DistanceError::BeyondDiameter`] when an enumerated space has no
-    /// board at one of `distances`.
+    /// board at one of them.
     pub fn new(goal: &Goal, distances: &[usize]) -> Result<Sampler, DistanceError> {
         let farthest = distances.iter().copied().max().unwrap_or(0);
+        if let Some(bound) = distance_bound(goal)
+            && farthest > bound
+        {
+            return Err(DistanceError::BeyondBound { shape: goal.shape(), distance: farthest, bound });
+        }
         let layers = Layers::up_to(goal, farthest);
         if let Some(layers) = &layers
             && let Some(&distance) = distances.iter().find(|&&d| layers.count(d) == 0)
@@ -117,6 +137,21 @@ impl Sampler {
     /// # Errors
     /// See [`DistanceError`].
     pub fn sample(&mut self, distance: usize, rng: &mut SplitMix64) -> Result<Tiles, DistanceError> {
+        self.sample_watched(distance, rng, &mut |_| {})
+    }
+
+    /// [`Sampler::sample`], telling `attempt` the number of each random walk
+    /// it is about to confirm (from 1 to [`MAX_ATTEMPTS`]), so a caller can
+    /// show how a long search for a board is going.
+    ///
+    /// # Errors
+    /// See [`DistanceError`].
+    pub fn sample_watched(
+        &mut self,
+        distance: usize,
+        rng: &mut SplitMix64,
+        attempt: &mut dyn FnMut(u32),
+    ) -> Result<Tiles, DistanceError> {
         if let Some(layers) = &self.layers {
             return Ok(layers.board(distance, rng.below(layers.count(distance))));
         }
@@ -124,7 +159,8 @@ impl Sampler {
         let shape = goal.shape();
         let limits = Limits { timeout: Some(VERIFY_TIMEOUT), ..Limits::default() };
         let length = self.walk_lengths.entry(distance).or_insert(distance);
-        for _ in 0..MAX_ATTEMPTS {
+        for tried in 1..=MAX_ATTEMPTS {
+            attempt(tried);
             let board = generate(goal, Scramble::Walk(*length), true, rng);
             let outcome = self
                 .search

@@ -62,6 +62,7 @@ pub mod board;
 pub mod compare;
 pub mod error;
 pub mod exact;
+pub mod files;
 pub mod heuristic;
 pub mod machine;
 pub mod report;

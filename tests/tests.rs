@@ -18,4 +18,5 @@ mod semantics;
 mod cli_batch;
 mod cli_solve;
 mod cli_tools;
+mod hostile;
 mod limits;

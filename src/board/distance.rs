@@ -18,6 +18,39 @@ use super::{Board, Geometry, Goal, Packed, Shape, Tiles};
 /// next shapes, 3×4 and 2×6, have 239,500,800 each, beyond a quick run.
 pub const MAX_ENUMERATED_CELLS: usize = 10;
 
+/// The radius of every shape of up to 16 cells (both orientations): the
+/// most moves any board needs to reach the goal whose blank is in the
+/// top-left corner, from exhaustive breadth-first searches (OEIS A151944;
+/// Korf, "Linear-time disk-based implicit graph search", 2008, for 4×4).
+const RADII: [((usize, usize), usize); 11] = [
+    ((2, 2), 6),
+    ((3, 2), 21),
+    ((4, 2), 36),
+    ((3, 3), 31),
+    ((5, 2), 55),
+    ((4, 3), 53),
+    ((6, 2), 80),
+    ((7, 2), 108),
+    ((5, 3), 84),
+    ((4, 4), 80),
+    ((8, 2), 140),
+];
+
+/// A proven upper bound on the moves any board of `goal`'s shape needs to
+/// reach `goal`, where one is known: boards of up to 16 cells. A goal with
+/// its blank in a corner is the top-left one relabelled and reflected, so
+/// the table's radius holds for it; a goal with its blank `k` moves from
+/// the nearest corner is `k` moves from such a goal, so no board is more
+/// than the radius plus `k` from it.
+pub fn distance_bound(goal: &Goal) -> Option<usize> {
+    let shape = goal.shape();
+    let (w, h) = (shape.width(), shape.height());
+    let radius = RADII.iter().find(|((a, b), _)| (*a, *b) == (w, h) || (*a, *b) == (h, w))?.1;
+    let blank = goal.cell_of(0);
+    let (row, col) = (shape.row(blank), shape.col(blank));
+    Some(radius + row.min(h - 1 - row) + col.min(w - 1 - col))
+}
+
 /// The boards of a small space by distance from the goal, up to some
 /// distance (or all of them).
 #[derive(Clone, Debug)]
@@ -114,5 +147,37 @@ mod tests {
         let partial = Layers::up_to(&goal, 5).unwrap();
         assert_eq!((partial.diameter(), partial.count(5), partial.count(6)), (None, layers.count(5), 0));
         assert!(Layers::up_to(&Goal::new(&GoalSpec::BlankFirst, Shape::new(4, 3)).unwrap(), 3).is_none());
+    }
+
+    /// The bound holds for a goal with its blank on any cell, and is exact
+    /// for a corner, on every shape small enough to enumerate.
+    #[test]
+    fn no_board_is_farther_from_any_goal_than_its_distance_bound() {
+        for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3), (5, 2), (2, 5)] {
+            let shape = Shape::new(w, h);
+            for blank in 0..shape.cells() {
+                // Tiles 1, 2, … row-major around the blank.
+                let layout: Vec<u16> = (0..shape.cells())
+                    .map(|cell| match cell.cmp(&blank) {
+                        std::cmp::Ordering::Less => cell as u16 + 1,
+                        std::cmp::Ordering::Equal => 0,
+                        std::cmp::Ordering::Greater => cell as u16,
+                    })
+                    .collect();
+                let goal =
+                    Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, &layout).unwrap()), shape).unwrap();
+                let farthest = Layers::up_to(&goal, usize::MAX).unwrap().diameter().unwrap();
+                let bound = distance_bound(&goal).unwrap();
+                assert!(farthest <= bound, "{shape}, blank on {blank}: {farthest} > {bound}");
+                let corner = [0, w - 1, shape.cells() - w, shape.cells() - 1].contains(&blank);
+                assert!(
+                    !corner || farthest == bound,
+                    "{shape}, blank in corner {blank}: {farthest} != {bound}"
+                );
+            }
+        }
+        assert_eq!(distance_bound(&Goal::new(&GoalSpec::BlankFirst, 4).unwrap()), Some(80));
+        assert_eq!(distance_bound(&Goal::new(&GoalSpec::Snail, 4).unwrap()), Some(82));
+        assert_eq!(distance_bound(&Goal::new(&GoalSpec::BlankFirst, 5).unwrap()), None);
     }
 }

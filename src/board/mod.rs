@@ -40,7 +40,7 @@ mod tiles;
 mod wide;
 
 pub use automaton::Step;
-pub use distance::{Layers, MAX_ENUMERATED_CELLS};
+pub use distance::{Layers, MAX_ENUMERATED_CELLS, distance_bound};
 pub use encoding::Board;
 pub(crate) use encoding::{field_low_bits, mix64};
 pub use generate::{MAX_WALK, Scramble, SplitMix64, comment_lines, generate, puzzle_text};
@@ -56,10 +56,12 @@ pub use packed::Packed;
 pub use packed_words::PackedWords;
 pub use packed128::Packed128;
 pub(crate) use parse::split_lines;
-pub use parse::{parse_board, parse_board_with, read_input, read_input_with, stated_optimum};
+pub use parse::{
+    parse_board, parse_board_with, read_input, read_input_until, read_input_with, stated_optimum,
+};
 pub use parse_error::{ParseError, ParseErrorKind};
 pub(crate) use read::io_message;
-pub use read::{Input, MAX_INPUT_BYTES, read_text};
+pub use read::{Input, MAX_INPUT_BYTES, Patience, read_text, read_text_until};
 pub use replay::{replay, replay_each};
 pub use shape::{MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
 pub use tiles::{Tiles, display_grid};

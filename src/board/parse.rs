@@ -20,7 +20,7 @@ Every error names where the board came from and, where it helps, the line.
 */
 
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::read::{Input, MAX_INPUT_BYTES, read_text};
+use super::read::{Input, MAX_INPUT_BYTES, Patience, read_text_until};
 use super::tiles::{Tiles, validate};
 use super::{MIN_SIDE, Shape, parse_shape, supported};
 use std::str::FromStr;
@@ -39,8 +39,22 @@ pub fn read_input(input: &Input) -> Result<Tiles, ParseError> {
 /// # Errors
 /// A [`ParseError`] naming the input (and line) for unreadable or malformed boards.
 pub fn read_input_with(input: &Input, size: Option<Shape>) -> Result<Tiles, ParseError> {
+    read_input_until(input, size, Patience::default())
+}
+
+/// [`read_input_with`], a read that may block (a FIFO, standard input)
+/// giving up as `patience` says.
+///
+/// # Errors
+/// As [`read_input_with`]; the kind is [`ParseErrorKind::Interrupted`] or
+/// [`ParseErrorKind::TimedOut`] when the input never came in time.
+pub fn read_input_until(
+    input: &Input,
+    size: Option<Shape>,
+    patience: Patience<'_>,
+) -> Result<Tiles, ParseError> {
     let origin = input.origin();
-    let text = read_text(input, MAX_INPUT_BYTES, None).map_err(|kind| ParseError {
+    let text = read_text_until(input, MAX_INPUT_BYTES, patience).map_err(|kind| ParseError {
         origin: origin.clone(),
         line: None,
         kind,

@@ -19,6 +19,9 @@ pub enum ParseErrorKind {
     /// Ctrl-C came while the input was still being waited for.
     #[error("interrupted before the input was read")]
     Interrupted,
+    /// The time allowed ran out while the input was still being waited for.
+    #[error("the time allowed ran out before the input was read")]
+    TimedOut,
     /// No numbers at all.
     #[error("empty board: no numbers found")]
     Empty,

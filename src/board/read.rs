@@ -4,10 +4,10 @@ FIFO, a device and standard input are read alike by `solve` and `batch`.
 
 A regular file is read in one go, its length known up front. Anything else
 (a FIFO, a terminal, standard input) is read to its end, which may never
-come: given a cancellation flag, the reading happens on a thread of its own
-while the caller watches the flag, so Ctrl-C stops a batch even while it
-waits on a FIFO nobody writes to. That thread is left blocked; it ends with
-the process.
+come: given a cancellation flag or a deadline ([`Patience`]), the reading
+happens on a thread of its own while the caller watches them, so Ctrl-C
+stops a batch, and a timeout a solve, even while it waits on a FIFO nobody
+writes to. That thread is left blocked; it ends with the process.
 */
 
 use super::parse_error::ParseErrorKind;
@@ -16,7 +16,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Inputs larger than this are refused rather than read into memory.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
@@ -76,6 +76,27 @@ pub(crate) fn io_message(e: &io::Error) -> String {
 /// Ctrl-C feels immediate, rarely enough to cost nothing.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
+/// How long a read that may block (a FIFO, a terminal, standard input) may
+/// wait: until Ctrl-C sets `cancel`, or until `deadline`; by default, for
+/// ever.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Patience<'a> {
+    /// Set from elsewhere (a Ctrl-C handler) to give up.
+    pub cancel: Option<&'a AtomicBool>,
+    /// When to give up.
+    pub deadline: Option<Instant>,
+}
+
+impl Patience<'_> {
+    /// Whether a read must give up now, and why.
+    fn exhausted(&self) -> Option<ParseErrorKind> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(ParseErrorKind::Interrupted);
+        }
+        self.deadline.filter(|&d| Instant::now() >= d).map(|_| ParseErrorKind::TimedOut)
+    }
+}
+
 /// The text behind `input`, at most `limit` bytes of it (invalid UTF-8 is
 /// replaced, so the parser names the bad token). With `cancel`, a read that
 /// may block (anything but a regular file) gives up once the flag is set.
@@ -85,6 +106,15 @@ const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// [`ParseErrorKind::TooLarge`] past `limit`, and
 /// [`ParseErrorKind::Interrupted`] when `cancel` was set first.
 pub fn read_text(input: &Input, limit: u64, cancel: Option<&AtomicBool>) -> Result<String, ParseErrorKind> {
+    read_text_until(input, limit, Patience { cancel, deadline: None })
+}
+
+/// [`read_text`], a read that may block giving up as `patience` says.
+///
+/// # Errors
+/// As [`read_text`], and [`ParseErrorKind::TimedOut`] when the deadline
+/// came first.
+pub fn read_text_until(input: &Input, limit: u64, patience: Patience<'_>) -> Result<String, ParseErrorKind> {
     let bytes = match input {
         Input::Inline(text) => return Ok(text.clone()),
         Input::File(path) => match fs::metadata(path) {
@@ -95,12 +125,12 @@ pub fn read_text(input: &Input, limit: u64, cancel: Option<&AtomicBool>) -> Resu
                 let path = path.clone();
                 read_blocking(
                     move || fs::File::open(&path).map_err(|e| io_error(&e))?.read_limited(limit),
-                    cancel,
+                    patience,
                 )?
             }
             Err(e) => return Err(io_error(&e)),
         },
-        Input::Stdin => read_blocking(move || io::stdin().lock().read_limited(limit), cancel)?,
+        Input::Stdin => read_blocking(move || io::stdin().lock().read_limited(limit), patience)?,
     };
     Ok(match String::from_utf8(bytes) {
         Ok(text) => text,
@@ -121,17 +151,17 @@ fn read_file(path: &Path, length: u64, limit: u64) -> Result<Vec<u8>, ParseError
     check_limit(bytes, limit)
 }
 
-/// Runs `read` here, or, with `cancel`, on a thread of its own while this
-/// one watches the flag.
-fn read_blocking<F>(read: F, cancel: Option<&AtomicBool>) -> Result<Vec<u8>, ParseErrorKind>
+/// Runs `read` here, or, with a flag or a deadline to watch, on a thread of
+/// its own while this one watches them.
+fn read_blocking<F>(read: F, patience: Patience<'_>) -> Result<Vec<u8>, ParseErrorKind>
 where
     F: FnOnce() -> Result<Vec<u8>, ParseErrorKind> + Send + 'static,
 {
-    let Some(cancel) = cancel else {
+    if patience.cancel.is_none() && patience.deadline.is_none() {
         return read();
-    };
-    if cancel.load(Ordering::Relaxed) {
-        return Err(ParseErrorKind::Interrupted);
+    }
+    if let Some(reason) = patience.exhausted() {
+        return Err(reason);
     }
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
@@ -139,8 +169,8 @@ where
         let _ = sender.send(read());
     });
     loop {
-        if cancel.load(Ordering::Relaxed) {
-            return Err(ParseErrorKind::Interrupted);
+        if let Some(reason) = patience.exhausted() {
+            return Err(reason);
         }
         match receiver.recv_timeout(CANCEL_POLL) {
             Ok(result) => return result,

@@ -43,10 +43,21 @@ impl<W: Write> Csv<W> {
     }
 }
 
-/// `field` as a CSV field, quoted only where it must be.
+/// `field` as a CSV field, quoted only where it must be. A field that a
+/// spreadsheet would run as a formula (one that begins with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return, such as a file named
+/// `=HYPERLINK(…).txt`) gets a leading `'`, which spreadsheets show as
+/// text; no figure of a row begins so.
 pub fn quote(field: &str) -> Cow<'_, str> {
+    let formula = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
     let needs = field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
-    if needs { Cow::Owned(format!("\"{}\"", field.replace('"', "\"\""))) } else { Cow::Borrowed(field) }
+    match (formula, needs) {
+        (false, false) => Cow::Borrowed(field),
+        (true, false) => Cow::Owned(format!("'{field}")),
+        (formula, true) => {
+            Cow::Owned(format!("\"{}{}\"", if formula { "'" } else { "" }, field.replace('"', "\"\"")))
+        }
+    }
 }
 
 impl<W: Write> Reporter for Csv<W> {
@@ -93,6 +104,17 @@ mod tests {
         assert_eq!(quote("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(quote("two\nlines"), "\"two\nlines\"");
         assert_eq!(quote(" padded"), "\" padded\"");
+    }
+
+    #[test]
+    fn fields_a_spreadsheet_would_run_as_formulas_are_kept_as_text() {
+        assert_eq!(quote("=HYPERLINK(1).txt"), "'=HYPERLINK(1).txt");
+        for start in ["+", "-", "@", "\t"] {
+            assert_eq!(quote(&format!("{start}x.txt")), format!("'{start}x.txt"));
+        }
+        assert_eq!(quote("=a,b"), "\"'=a,b\"");
+        assert_eq!(quote("\r=x"), "\"'\r=x\"");
+        assert_eq!(quote("a=b"), "a=b", "only the first character counts");
     }
 
     #[test]

@@ -58,10 +58,16 @@ impl Budget {
         // The clock starts after the memory probe (a file read, once per
         // process), which is no part of the search.
         let started = Instant::now();
+        let deadline = match (limits.timeout.map(|t| started + t), limits.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (one, other) => one.or(other),
+        };
         Budget {
             started,
-            deadline: limits.timeout.map(|t| started + t),
-            timeout: limits.timeout.unwrap_or_default(),
+            deadline,
+            timeout: limits.timeout.unwrap_or_else(|| {
+                limits.deadline.map_or(Duration::ZERO, |d| d.saturating_duration_since(started))
+            }),
             max_nodes,
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
             next_check: 0,

@@ -776,6 +776,19 @@ mod tests {
         }
     }
 
+    /// A deadline set by the caller's clock (before the search set up its
+    /// tables) stops the search at its first check.
+    #[test]
+    fn a_deadline_that_has_passed_stops_the_search_at_once() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 8).unwrap();
+        let start = generate(&goal, Scramble::Uniform, true, &mut SplitMix64::new(5));
+        let start = crate::board::Wide::<64>::from_tiles(start.cells());
+        let limits = Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() };
+        let outcome = idastar(&start, &goal, &LinearConflict::new(&goal), &limits);
+        assert!(matches!(outcome.status, Status::Limit(LimitKind::Time(_))), "{:?}", outcome.status);
+        assert!(outcome.stats.nodes_expanded <= 1);
+    }
+
     /// A weight so large that a pass runs a hundred thousand moves deep
     /// still returns a path to the goal, on a worker thread's small stack.
     #[test]

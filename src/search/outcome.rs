@@ -10,7 +10,7 @@ use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// When a search must give up.
 #[derive(Clone, Debug, Default)]
@@ -26,6 +26,10 @@ pub struct Limits {
     pub max_depth: Option<u32>,
     /// Wall-clock time allowed for the search.
     pub timeout: Option<Duration>,
+    /// An instant past which the search stops whatever its timeout: the
+    /// caller's clock, for a time limit that began before the search did
+    /// (reading the board, loading tables). Reported as the timeout.
+    pub deadline: Option<Instant>,
     /// Set from elsewhere (e.g. a Ctrl-C handler) to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
     /// How many searches run at once and share the machine's memory (batch

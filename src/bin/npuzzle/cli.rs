@@ -11,6 +11,7 @@ use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, WEIGHTS};
 use npuzzle::heuristic::Partition;
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -125,7 +126,7 @@ fn partition_parser() -> impl TypedValueParser<Value = Partition> {
 pub struct SolveArgs {
     /// The start board: a file, an inline board such as 1,2,5,3,4,0,6,7,8, or - for standard input.
     #[arg(value_name = "START")]
-    pub start: String,
+    pub start: OsString,
 
     #[command(flatten)]
     pub algorithm: AlgorithmArgs,
@@ -208,12 +209,12 @@ pub struct SizeArg {
 pub struct LimitArgs {
     /// Stop after storing this many states (default: as many as fit in 3 GiB). Refused with idastar, which stores
     /// only its path: bound it with --max-expanded.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub max_nodes: Option<u64>,
 
     /// Stop after expanding this many nodes, with any algorithm (idastar: over all passes; rows: in its small
     /// internal searches).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub max_expanded: Option<u64>,
 
     /// Do not generate nodes deeper than D moves (makes dfs depth-limited).
@@ -423,7 +424,7 @@ pub struct BatchArgs {
     pub format: Option<RowFormatArg>,
 
     /// Puzzles solved at once [default: the number of cores].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
 
     /// Threads per IDA* search [default: the cores shared among the jobs; the last puzzles get more as jobs run out].
@@ -466,7 +467,7 @@ pub struct GenerateArgs {
     pub distance: Vec<u32>,
 
     /// How many boards (with --distance, at each distance); more than one needs --out or --list.
-    #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "C", default_value_t = 1, value_parser = at_least_one::<u64>)]
     pub count: u64,
 
     /// Seed, for reproducible output [default: from the clock; each board's comment records it].
@@ -500,7 +501,7 @@ pub struct GenerateArgs {
 pub struct CheckArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
     #[arg(value_name = "PUZZLE")]
-    pub puzzle: String,
+    pub puzzle: OsString,
 
     #[command(flatten)]
     pub size: SizeArg,
@@ -522,7 +523,7 @@ pub struct CheckArgs {
 pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
     #[arg(value_name = "PUZZLE")]
-    pub puzzle: String,
+    pub puzzle: OsString,
 
     #[command(flatten)]
     pub size: SizeArg,
@@ -563,6 +564,16 @@ fn parse_size(text: &str) -> Result<Shape, String> {
     } else {
         Err(format!("a {shape} board is not supported: each side must be {MIN_SIDE} to {MAX_SIDE}"))
     }
+}
+
+/// A whole number of at least one. clap's own range check would say "0 is
+/// not in 1..18446744073709551615", which reads as if the largest number
+/// were excluded.
+fn at_least_one<T: std::str::FromStr<Err = std::num::ParseIntError> + From<u8> + PartialOrd>(
+    text: &str,
+) -> Result<T, String> {
+    let n: T = text.parse().map_err(|e| format!("'{text}' is not a whole number: {e}"))?;
+    if n < T::from(1) { Err("must be at least 1".to_owned()) } else { Ok(n) }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

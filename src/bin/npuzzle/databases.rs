@@ -5,7 +5,9 @@ The pattern databases a command needs, from its `--pdb-dir` and
 */
 
 use crate::cli::{GoalArg, PdbArgs};
+use crate::output::note;
 use crate::progress::Progress as Bar;
+use crate::settings::Deadline;
 use anyhow::{Context, Result, anyhow};
 use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
@@ -14,7 +16,9 @@ use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
 use std::io;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::Instant;
 
 /// `--pdb-dir`, else the user's cache directory.
 pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
@@ -37,12 +41,16 @@ pub fn wanted(algorithm: Algorithm, heuristic: HeuristicKind) -> bool {
 /// The tables a search towards `goal` needs: the databases for `goal`,
 /// loaded or built, when `--heuristic pdb` applies; none for a board size
 /// without a partition (the search then reports why the heuristic does not
-/// apply).
+/// apply). With a `deadline`, a build that is needed is announced first, and
+/// loading or building gives up when the deadline passes (ending the
+/// command, which leaves no half-written file: tables are written under a
+/// temporary name and renamed when whole).
 pub fn for_search(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     goal: &Goal,
     args: &PdbArgs,
+    deadline: Option<Deadline>,
 ) -> Result<Tables> {
     let Some(partition) = partition(args, goal.shape()).filter(|_| wanted(algorithm, heuristic)) else {
         return Ok(Tables::NONE);
@@ -50,8 +58,38 @@ pub fn for_search(
     // A partition of another shape is the user's choice to fix, not the cache's.
     partition.patterns(goal)?;
     let dir = directory(args)?;
-    let pdb = with_bar(|report| Pdb::load_or_build(goal, partition, &dir, report))
-        .with_context(|| format!("cannot make pattern databases in {}", dir.display()))?;
+    let make = {
+        let (goal, dir) = (goal.clone(), dir.clone());
+        move || {
+            with_bar(|report| Pdb::load_or_build(&goal, partition, &dir, report))
+                .with_context(|| format!("cannot make pattern databases in {}", dir.display()))
+        }
+    };
+    let pdb = match deadline {
+        None => make()?,
+        Some(deadline) => {
+            let missing = Pdb::paths(goal, partition, &dir)?.iter().any(|path| !path.exists());
+            if missing {
+                note!(
+                    "building the {partition} pattern databases first ({}), which --timeout counts; \
+                     `npuzzle pdb build` makes them ahead of time",
+                    partition.about()
+                );
+            }
+            let (done, finished) = mpsc::channel();
+            // Abandoned if the deadline passes: the process ends with it.
+            thread::spawn(move || {
+                // Nobody listens once the deadline passed: nothing to do.
+                let _ = done.send(make());
+            });
+            let wait = deadline.at.saturating_duration_since(Instant::now());
+            let Ok(pdb) = finished.recv_timeout(wait) else {
+                let doing = if missing { "building" } else { "loading" };
+                return Err(deadline.passed(format!("{doing} the {partition} pattern databases")));
+            };
+            pdb?
+        }
+    };
     Ok(Tables { pdb: Some(Arc::new(pdb)) })
 }
 
@@ -63,7 +101,9 @@ pub fn for_batch(algorithm: Algorithm, heuristic: HeuristicKind, args: &PdbArgs)
         return TableSource::none();
     }
     let args = args.clone();
-    TableSource::new(move |goal| for_search(algorithm, heuristic, goal, &args).map_err(|e| format!("{e:#}")))
+    TableSource::new(move |goal| {
+        for_search(algorithm, heuristic, goal, &args, None).map_err(|e| format!("{e:#}"))
+    })
 }
 
 /// The databases for `goal` if they are already built and verify, else why

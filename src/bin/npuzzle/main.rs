@@ -28,6 +28,11 @@ fn main() -> ExitCode {
         // Nobody reads the rest; the verdict, where there was one, was
         // returned through `verdict_despite_closed_pipe`.
         Err(err) if is_broken_pipe(&err) => Exit::Success,
+        // Time ran out before the search began: a limit, not an error.
+        Err(err) if err.is::<settings::OutOfTime>() => {
+            note!("{err:#}");
+            Exit::Limit
+        }
         Err(err) => {
             note!("{err:#}");
             Exit::Trouble

@@ -136,6 +136,15 @@ impl Progress {
         self.drawn = None;
     }
 
+    /// Changes what the bar says it is doing, keeping its counts; redrawn
+    /// when the last draw is old enough.
+    pub fn relabel(&mut self, label: String) {
+        if label != self.label {
+            self.label = label;
+            self.refresh();
+        }
+    }
+
     /// Records `done` steps finished; redraws if the last draw is old enough.
     pub fn set(&mut self, done: usize) {
         self.done = done;

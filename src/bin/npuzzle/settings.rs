@@ -7,16 +7,82 @@ these flags, so every command resolves them alike.
 use crate::cli::{AlgoArg, AlgorithmArgs, GoalArg, HeuristicArg, LimitArgs, RowFormatArg};
 use crate::exit::Exit;
 use anyhow::{Result, anyhow, bail};
-use npuzzle::board::{Shape, read_input_with};
+use npuzzle::board::{ParseErrorKind, Patience, Shape, read_input_until};
 use npuzzle::report::RowFormat;
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tiles};
+use std::ffi::OsStr;
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The time `--timeout` allows ran out before the search began: the command
+/// ends with the limit's exit code, saying what it was doing.
+#[derive(Debug)]
+pub struct OutOfTime {
+    /// The timeout.
+    pub timeout: Duration,
+    /// What was under way, e.g. "waiting for puzzle.txt".
+    pub during: String,
+}
+
+impl fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "timeout of {} s reached while {}", self.timeout.as_secs_f64(), self.during)
+    }
+}
+
+impl std::error::Error for OutOfTime {}
+
+/// When a command with `--timeout` must be done: the timeout counts from
+/// the command's start, so reading the board and loading or building
+/// tables count as well as the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    /// The timeout.
+    pub timeout: Duration,
+    /// When it runs out.
+    pub at: Instant,
+}
+
+impl Deadline {
+    /// The deadline of `--timeout`, counted from now; `None` without one.
+    pub fn from(args: &LimitArgs) -> Option<Deadline> {
+        args.timeout.map(|timeout| Deadline { timeout, at: Instant::now() + timeout })
+    }
+
+    /// The error to end with when it ran out while `during`.
+    pub fn passed(self, during: impl Into<String>) -> anyhow::Error {
+        OutOfTime { timeout: self.timeout, during: during.into() }.into()
+    }
+}
+
+/// A board named on the command line: a file name need not be UTF-8.
+pub fn input_arg(arg: &OsStr) -> Input {
+    arg.to_str().map_or_else(|| Input::File(PathBuf::from(arg)), Input::from_arg)
+}
+
+/// The board behind `input`, read with `--size`; a FIFO or standard input
+/// that never delivers ends with [`OutOfTime`] when `deadline` passes.
+pub fn read_board(input: &Input, size: Option<Shape>, deadline: Option<Deadline>) -> Result<Tiles> {
+    let patience = Patience { cancel: None, deadline: deadline.map(|d| d.at) };
+    read_input_until(input, size, patience).map_err(|e| match (&e.kind, deadline) {
+        (ParseErrorKind::TimedOut, Some(deadline)) => deadline.passed(format!("waiting for {}", e.origin)),
+        _ => e.into(),
+    })
+}
 
 /// The goal for `start` (read from `origin`), naming both when their sizes
 /// differ.
-pub fn goal_for(arg: &GoalArg, start: &Tiles, size: Option<Shape>, origin: &str) -> Result<Goal> {
-    Goal::new(&goal_spec(arg, size)?, start.shape()).map_err(|e| match e {
+pub fn goal_for(
+    arg: &GoalArg,
+    start: &Tiles,
+    size: Option<Shape>,
+    origin: &str,
+    deadline: Option<Deadline>,
+) -> Result<Goal> {
+    Goal::new(&goal_spec(arg, size, deadline)?, start.shape()).map_err(|e| match e {
         npuzzle::board::GoalError::Size { .. } => anyhow!("--goal {}: {e} ({origin})", arg.text),
         other @ npuzzle::board::GoalError::Parse(_) => other.into(),
     })
@@ -24,7 +90,7 @@ pub fn goal_for(arg: &GoalArg, start: &Tiles, size: Option<Shape>, origin: &str)
 
 /// `--goal`: a named goal, else a board read like START (with the same
 /// `--size`).
-pub fn goal_spec(arg: &GoalArg, size: Option<Shape>) -> Result<GoalSpec> {
+pub fn goal_spec(arg: &GoalArg, size: Option<Shape>, deadline: Option<Deadline>) -> Result<GoalSpec> {
     let arg = arg.text.as_str();
     if let Some(spec) = GoalSpec::named(arg) {
         return Ok(spec);
@@ -32,9 +98,14 @@ pub fn goal_spec(arg: &GoalArg, size: Option<Shape>) -> Result<GoalSpec> {
     if !arg.bytes().any(|b| b.is_ascii_digit()) && !std::path::Path::new(arg).exists() && arg != "-" {
         bail!("unknown goal '{arg}': expected blank-first, blank-last, snail, a file or an inline board");
     }
-    let tiles = read_input_with(&Input::from_arg(arg), size).map_err(|mut e| {
-        e.origin = format!("goal {}", e.origin);
-        e
+    let tiles = read_board(&Input::from_arg(arg), size, deadline).map_err(|e| {
+        match e.downcast::<npuzzle::ParseError>() {
+            Ok(mut parse) => {
+                parse.origin = format!("goal {}", parse.origin);
+                parse.into()
+            }
+            Err(other) => other,
+        }
     })?;
     Ok(GoalSpec::Board(tiles))
 }
@@ -92,6 +163,7 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         max_expanded: args.max_expanded,
         max_depth: args.max_depth,
         timeout: args.timeout,
+        deadline: None,
         cancel,
         sharing: 1,
         threads: 1,

@@ -5,6 +5,7 @@ a directory takes files before any building starts.
 
 use super::PdbError;
 use super::store;
+use crate::files::kind_of;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -32,26 +33,4 @@ pub(super) fn refuse_non_file(path: &Path) -> Result<(), PdbError> {
         }
         _ => Ok(()),
     }
-}
-
-/// What kind of entry a non-file is, for messages.
-pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
-    let kind = meta.file_type();
-    if kind.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_block_device() || kind.is_char_device() {
-            return "a device";
-        }
-    }
-    "not a regular file"
 }

@@ -15,13 +15,14 @@ verify is rebuilt, with a notice; and tables that cannot be saved (a
 read-only cache) are built in memory for the run, with a notice.
 */
 
-use super::cache::{kind_of, refuse_non_file, writable};
+use super::cache::{refuse_non_file, writable};
 use super::index::{Indexer, MAX_CELLS, cells_of};
 use super::partition::catalogue;
 use super::progress::{Event, Notice, reporter};
 use super::store::goal_bytes;
 use super::{PdbError, Phase, build, store};
 use crate::board::{Board, Goal, Shape};
+use crate::files::kind_of;
 use memmap2::{Advice, Mmap, MmapMut};
 use std::fs;
 use std::path::{Path, PathBuf};

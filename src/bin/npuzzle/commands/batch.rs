@@ -22,7 +22,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     let jobs = args.jobs.map_or_else(cores, |j| j as usize);
     let (algorithm, heuristic) = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
-    let goal = goal_spec(&args.search.goal, args.size.size)?;
+    let goal = goal_spec(&args.search.goal, args.size.size, None)?;
     let settings = Settings {
         goal,
         size: args.size.size,

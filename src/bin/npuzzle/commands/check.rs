@@ -7,17 +7,16 @@ use crate::cli::CheckArgs;
 use crate::databases;
 use crate::exit::Exit;
 use crate::output::verdict_despite_closed_pipe;
-use crate::settings::goal_for;
+use crate::settings::{goal_for, input_arg, read_board};
 use anyhow::Result;
-use npuzzle::board::read_input_with;
-use npuzzle::{HeuristicKind, Input, Tables};
+use npuzzle::{HeuristicKind, Tables};
 use std::io::{self, Write};
 
 /// `npuzzle check`.
 pub fn run(args: &CheckArgs) -> Result<Exit> {
-    let input = Input::from_arg(&args.puzzle);
-    let start = read_input_with(&input, args.size.size)?;
-    let goal = goal_for(&args.goal, &start, args.size.size, &args.puzzle)?;
+    let input = input_arg(&args.puzzle);
+    let start = read_board(&input, args.size.size, None)?;
+    let goal = goal_for(&args.goal, &start, args.size.size, &input.origin(), None)?;
     let parity = goal.parity(start.cells());
     let shape = start.shape();
     let indent = |grid: String| -> String { grid.lines().flat_map(|line| ["  ", line, "\n"]).collect() };

@@ -7,18 +7,17 @@ use crate::cli::CompareArgs;
 use crate::databases;
 use crate::exit::Exit;
 use crate::output::note;
-use crate::settings::{goal_for, interrupt_flag, limits, row_format};
+use crate::settings::{goal_for, input_arg, interrupt_flag, limits, read_board, row_format};
 use anyhow::Result;
-use npuzzle::board::read_input_with;
+use npuzzle::Tables;
 use npuzzle::report::{Column, Layout, RowFormat, reporter};
-use npuzzle::{Input, Tables};
 use std::io::{self, BufWriter, Write};
 
 /// `npuzzle compare`.
 pub fn run(args: &CompareArgs) -> Result<Exit> {
-    let input = Input::from_arg(&args.puzzle);
-    let start = read_input_with(&input, args.size.size)?;
-    let goal = goal_for(&args.search.goal, &start, args.size.size, &args.puzzle)?;
+    let input = input_arg(&args.puzzle);
+    let start = read_board(&input, args.size.size, None)?;
+    let goal = goal_for(&args.search.goal, &start, args.size.size, &input.origin(), None)?;
     let tables = databases::if_built(&goal, &args.search.goal, &args.search.pdb).unwrap_or_else(|why| {
         note!("pdb left out ({why})");
         Tables::NONE

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 /// `npuzzle pdb build`.
 pub fn run(args: &PdbBuildArgs) -> Result<Exit> {
-    let spec = goal_spec(&args.goal, None)?;
+    let spec = goal_spec(&args.goal, None, None)?;
     let shape = match &spec {
         GoalSpec::Board(tiles) => {
             if let Some(size) = args.size.filter(|&size| size != tiles.shape()) {

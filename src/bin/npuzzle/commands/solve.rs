@@ -1,5 +1,7 @@
 /*!
-`npuzzle solve`: one board, one search, one report.
+`npuzzle solve`: one board, one search, one report. `--timeout` counts from
+the command's start: waiting for the board, loading or building the pattern
+databases and the search all fall within it.
 */
 
 use crate::cli::{FormatArg, SolveArgs};
@@ -7,21 +9,24 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::output::{finishing_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
-use crate::settings::{goal_for, interrupt_flag, limits, refuse_node_limit, strategy};
+use crate::settings::{
+    Deadline, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
+};
 use anyhow::Result;
-use npuzzle::board::read_input_with;
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Input, Limits, Prepared, Tables, cores};
+use npuzzle::{Limits, Prepared, Tables, cores};
 use std::io::{self, Write};
 
 pub fn run(args: &SolveArgs) -> Result<Exit> {
     let (algorithm, heuristic) = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
-    let start = read_input_with(&Input::from_arg(&args.start), args.size.size)?;
-    let goal = goal_for(&args.search.goal, &start, args.size.size, &args.start)?;
+    let deadline = Deadline::from(&args.search.limits);
+    let input = input_arg(&args.start);
+    let start = read_board(&input, args.size.size, deadline)?;
+    let goal = goal_for(&args.search.goal, &start, args.size.size, &input.origin(), deadline)?;
     // Tables first: until the search starts, Ctrl-C simply ends the process.
     let tables = if goal.parity(start.cells()).solvable() {
-        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb)?
+        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb, deadline)?
     } else {
         Tables::NONE
     };
@@ -31,7 +36,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let (monitor, status) = SearchStatus::start(args.search.limits.max_expanded);
     // Counting the cores reads cgroup files: only a search that uses them asks.
     let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
-    let limits = Limits { monitor, threads, ..limits(&args.search.limits, Some(cancel)) };
+    let limits = Limits {
+        monitor,
+        threads,
+        deadline: deadline.map(|d| d.at),
+        ..limits(&args.search.limits, Some(cancel))
+    };
     let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(!args.search.no_shorten);
     let outcome = prepared.solve(&start, &limits, &tables);
     status.finish();

@@ -1,0 +1,349 @@
+//! What a hostile command line cannot do: abort the process, run without
+//! bound, or write outside the target. Every numeric flag at its extremes
+//! ends with a documented exit code; files are written only where asked,
+//! never through a link or onto something that is not a regular file.
+
+use crate::util::{npuzzle, puzzle};
+use predicates::str::contains;
+use serde_json::Value;
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `npuzzle args` and kills it (failing) after `seconds`; reads at
+/// most `stdout_bytes` of its output and then closes the pipe, as `| head
+/// -c` does. Returns the exit code and standard error.
+fn run_bounded(args: &[&str], seconds: u64, stdout_bytes: usize) -> (Option<i32>, String) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reading = std::thread::spawn(move || {
+        let mut buffer = vec![0; stdout_bytes];
+        let mut got = 0;
+        while got < stdout_bytes {
+            match stdout.read(&mut buffer[got..]) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got += n,
+            }
+        }
+        // Dropping the pipe here is the reader going away.
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("npuzzle {args:?} still running after {seconds} s");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    reading.join().unwrap();
+    (status.code(), errors.join().unwrap())
+}
+
+/// Asserts a run ended by itself with one of the documented codes, without
+/// a panic or an allocation failure.
+fn ends_cleanly(args: &[&str], code: Option<i32>, stderr: &str) {
+    assert!(matches!(code, Some(0..=3)), "npuzzle {args:?} ended with {code:?}: {stderr}");
+    for sign in ["panicked", "memory allocation", "stack overflow", "RUST_BACKTRACE"] {
+        assert!(!stderr.contains(sign), "npuzzle {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn every_numeric_flag_at_its_extremes_ends_with_a_documented_exit_code() {
+    let (u32_max, u64_max) = (u32::MAX.to_string(), u64::MAX.to_string());
+    let (u32_over, u64_over) =
+        ((u64::from(u32::MAX) + 1).to_string(), (u128::from(u64::MAX) + 1).to_string());
+    let counts: [&str; 4] = ["0", "1", &u64_max, &u64_over];
+    let depths: [&str; 4] = ["0", "1", &u32_max, &u32_over];
+    let search_flags: Vec<(&str, Vec<&str>)> = vec![
+        ("--max-nodes", counts.to_vec()),
+        ("--max-expanded", counts.to_vec()),
+        ("--max-depth", depths.to_vec()),
+        ("--timeout", vec!["0", "0.000000001", "1e300", "nan"]),
+        ("--weight", vec!["0", "1", "1000000", "1000001"]),
+        ("--threads", vec!["0", "1", "256", "257"]),
+    ];
+    let board = "puzzles/3x3/hardest-31a.txt";
+    let mut runs = 0;
+    for algo in ["bfs", "dfs", "astar", "idastar", "greedy", "rows"] {
+        for (flag, values) in &search_flags {
+            for value in values {
+                for command in
+                    [&["solve", board][..], &["batch", board, "puzzles/2x2", "--format", "json"][..]]
+                {
+                    let mut args = command.to_vec();
+                    args.extend(["--algo", algo, flag, value]);
+                    let (code, stderr) = run_bounded(&args, 60, 1 << 20);
+                    ends_cleanly(&args, code, &stderr);
+                    runs += 1;
+                }
+            }
+        }
+    }
+    for (flag, values) in search_flags.iter().filter(|(flag, _)| !["--weight", "--threads"].contains(flag)) {
+        for value in values {
+            let args = ["compare", board, flag, value];
+            let (code, stderr) = run_bounded(&args, 60, 1 << 20);
+            ends_cleanly(&args, code, &stderr);
+            runs += 1;
+        }
+    }
+    let jobs: [&str; 4] = ["0", "1", &u32_max, &u32_over];
+    for value in jobs {
+        let args = ["batch", "puzzles/2x2", "--jobs", value, "--format", "json"];
+        let (code, stderr) = run_bounded(&args, 60, 1 << 20);
+        ends_cleanly(&args, code, &stderr);
+    }
+    // Generating streams: a huge count is written as long as someone reads.
+    let generate_flags: [(&str, Vec<&str>); 5] = [
+        ("--size", vec!["1", "2", "256", "257"]),
+        ("--moves", vec!["0", "1", "100000000", "100000001"]),
+        ("--count", counts.to_vec()),
+        ("--distance", vec!["0", "1", "10000", "10001"]),
+        ("--seed", counts.to_vec()),
+    ];
+    for (flag, values) in &generate_flags {
+        for value in values {
+            for list in [false, true] {
+                let mut args = vec!["generate", flag, value];
+                if *flag != "--size" {
+                    args.extend(["--size", "3"]);
+                }
+                if list {
+                    args.push("--list");
+                }
+                let (code, stderr) = run_bounded(&args, 60, 64 << 10);
+                ends_cleanly(&args, code, &stderr);
+                runs += 1;
+            }
+        }
+    }
+    for value in ["1", "2", "256", "257"] {
+        let args = ["check", "1,2,5,3,4,0,6,7,8", "--size", value];
+        let (code, stderr) = run_bounded(&args, 60, 1 << 20);
+        ends_cleanly(&args, code, &stderr);
+    }
+    assert!(runs > 300, "{runs}");
+}
+
+#[test]
+fn idastar_with_a_huge_weight_answers_instead_of_overflowing_the_stack() {
+    let out = npuzzle()
+        .args([
+            "solve",
+            "puzzles/korf100/001.txt",
+            "--algo",
+            "idastar",
+            "--weight",
+            "10000",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert!(v["depth"].as_u64().unwrap() > 10_000, "a pass far deeper than any stack holds: {}", v["depth"]);
+}
+
+#[test]
+fn a_batch_with_a_huge_weight_keeps_every_row() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in ["001", "002", "003", "004"] {
+        fs::copy(puzzle(&format!("korf100/{id}.txt")), dir.path().join(format!("{id}.txt"))).unwrap();
+    }
+    let out = npuzzle()
+        .arg("batch")
+        .arg(dir.path())
+        .args(["--algo", "idastar", "--weight", "3000", "--jobs", "2", "--format", "json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r["status"] == "solved"), "{stdout}");
+}
+
+#[test]
+fn a_count_too_large_for_standard_output_is_refused_before_anything_is_made() {
+    let (code, stderr) = run_bounded(&["generate", "--size", "3", "--count", "100000000000"], 20, 1024);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("needs --out DIR or --list"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_huge_list_streams_in_bounded_memory_and_stops_when_the_reader_leaves() {
+    // Far less address space than 30 million boards would take at once.
+    let script = format!(
+        "ulimit -v 400000; {} generate --size 3 --count 30000000 --list | head -c 100",
+        assert_cmd::cargo::cargo_bin("npuzzle").display()
+    );
+    let started = Instant::now();
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout.len(), 100);
+    assert!(out.stdout.starts_with(b"# 30000000 3x3 puzzles"));
+    assert!(started.elapsed() < Duration::from_secs(20), "the first bytes come at once");
+}
+
+#[cfg(unix)]
+#[test]
+fn force_never_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = dir.path().join("outside.txt");
+    fs::write(&outside, "keep me\n").unwrap();
+    let out_dir = dir.path().join("d");
+    fs::create_dir(&out_dir).unwrap();
+    std::os::unix::fs::symlink("../outside.txt", out_dir.join("1.txt")).unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--force", "--out"])
+        .arg(&out_dir)
+        .assert()
+        .code(2)
+        .stderr(contains("1.txt is a symbolic link"));
+    assert_eq!(fs::read_to_string(&outside).unwrap(), "keep me\n");
+    assert_eq!(fs::read_link(out_dir.join("1.txt")).unwrap(), Path::new("../outside.txt"));
+    assert!(!out_dir.join("2.txt").exists(), "nothing written when one target is refused");
+    // The same for a list.
+    let link = dir.path().join("list.txt");
+    std::os::unix::fs::symlink("outside.txt", &link).unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--list", "--force", "--out"])
+        .arg(&link)
+        .assert()
+        .code(2)
+        .stderr(contains("is a symbolic link"));
+    assert_eq!(fs::read_to_string(&outside).unwrap(), "keep me\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn force_refuses_fifos_and_folders_before_writing_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (code, stderr) = run_bounded(
+        &["generate", "--size", "3", "--count", "2", "--list", "--force", "--out", fifo.to_str().unwrap()],
+        20,
+        1024,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is a FIFO"), "{stderr}");
+    let out_dir = dir.path().join("d");
+    fs::create_dir_all(out_dir.join("2.txt")).unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--force", "--out"])
+        .arg(&out_dir)
+        .assert()
+        .code(2)
+        .stderr(contains("2.txt is a folder"));
+    assert!(!out_dir.join("1.txt").exists(), "checked before the first file is written");
+    // A regular file is replaced, as asked.
+    fs::write(out_dir.join("1.txt"), "old").unwrap();
+    fs::remove_dir(out_dir.join("2.txt")).unwrap();
+    npuzzle()
+        .args(["generate", "--size", "3", "--count", "3", "--force", "--out"])
+        .arg(&out_dir)
+        .assert()
+        .code(0);
+    assert!(fs::read_to_string(out_dir.join("1.txt")).unwrap().contains("board 1 of 3"));
+    assert_eq!(fs::read_dir(&out_dir).unwrap().count(), 3, "no temporary file left behind");
+}
+
+#[test]
+fn a_distance_no_board_can_have_is_refused_at_once() {
+    let started = Instant::now();
+    npuzzle()
+        .args(["generate", "--size", "4", "--distance", "1000"])
+        .assert()
+        .code(2)
+        .stderr(contains("no 4x4 board is 1000 moves from this goal: none needs more than 80"));
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_timeout_covers_waiting_for_a_fifo_that_never_delivers() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("board");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (code, stderr) = run_bounded(&["solve", fifo.to_str().unwrap(), "--timeout", "0.5"], 20, 1024);
+    assert_eq!(code, Some(3), "a limit, as for a search: {stderr}");
+    assert!(stderr.contains("timeout of 0.5 s reached while waiting for"), "{stderr}");
+}
+
+#[test]
+fn the_timeout_covers_building_the_pattern_databases_and_says_so_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().to_str().unwrap();
+    let args = ["solve", "puzzles/korf100/001.txt", "--algo", "idastar", "--heuristic", "pdb"];
+    let (code, stderr) =
+        run_bounded(&[&args[..], &["--timeout", "1", "--pdb-dir", cache]].concat(), 30, 1024);
+    assert_eq!(code, Some(3), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(lines[0].starts_with("npuzzle: building the 7-8 pattern databases first"), "{stderr}");
+    assert!(lines[0].contains("which --timeout counts"), "{stderr}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &"npuzzle: timeout of 1 s reached while building the 7-8 pattern databases"
+    );
+}
+
+#[test]
+fn csv_fields_that_a_spreadsheet_would_run_are_kept_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("=HYPERLINK(1).txt"), "1 2 5\n3 4 0\n6 7 8\n").unwrap();
+    let out = npuzzle()
+        .current_dir(dir.path())
+        .args(["batch", "=HYPERLINK(1).txt", "--format", "csv"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout.lines().nth(1).unwrap();
+    assert!(row.starts_with("'=HYPERLINK(1).txt,"), "{row}");
+}
+
+#[test]
+fn a_zero_count_is_refused_with_a_range_that_reads_right() {
+    for flag in ["--max-expanded", "--max-nodes"] {
+        npuzzle()
+            .args(["solve", "puzzles/3x3/easy-3.txt", flag, "0"])
+            .assert()
+            .code(2)
+            .stderr(contains(format!("invalid value '0' for '{flag} <N>': must be at least 1")));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_check_and_compare_read_a_file_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join(std::ffi::OsStr::from_bytes(b"board-\xff.txt"));
+    fs::write(&name, "1 2 5\n3 4 0\n6 7 8\n").unwrap();
+    npuzzle().arg("solve").arg(&name).assert().code(0).stdout(contains("cost: 3"));
+    npuzzle().arg("check").arg(&name).assert().code(0);
+    npuzzle().arg("compare").arg(&name).assert().code(0);
+}
