@@ -211,9 +211,14 @@ mod tests {
     fn a_distance_beyond_the_farthest_board_is_refused_up_front() {
         let goal = Goal::new(&GoalSpec::BlankFirst, 2).unwrap();
         let error = Sampler::new(&goal, &[2, 7]).unwrap_err();
+        assert_eq!(error, DistanceError::BeyondBound { shape: Shape::square(2), distance: 7, bound: 6 });
+        // With the blank in the middle the known bound is two moves above
+        // the farthest board, which the enumeration finds.
+        let goal = Goal::new(&GoalSpec::Snail, 3).unwrap();
+        let error = Sampler::new(&goal, &[32]).unwrap_err();
         assert_eq!(
             error,
-            DistanceError::BeyondDiameter { shape: Shape::square(2), distance: 7, diameter: 6 }
+            DistanceError::BeyondDiameter { shape: Shape::square(3), distance: 32, diameter: 30 }
         );
     }
 }
