@@ -131,7 +131,9 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "max_depth",
             "runtime_ms",
             "branching_factor",
-            "error"
+            "error",
+            "start",
+            "path"
         ]
     );
     let records = csv_records(&stdout);

@@ -760,9 +760,9 @@ fn a_distance_out_of_reach_or_mixed_with_another_scramble_is_refused() {
     for (args, message) in [
         (
             vec!["--size", "3", "--distance", "32"],
-            "no 3x3 board is 32 moves from this goal: the farthest are 31",
+            "no 3x3 board is 32 moves from this goal: none needs more than 31",
         ),
-        (vec!["--size", "2", "--distance", "4,7", "--list"], "the farthest are 6"),
+        (vec!["--size", "2", "--distance", "4,7", "--list"], "none needs more than 6"),
         (vec!["--size", "3", "--distance", "4", "--moves", "4"], "--distance"),
         (vec!["--size", "3", "--distance", "4", "--unsolvable"], "--distance"),
         (vec!["--size", "3", "--distance", "4,6"], "needs --out DIR or --list"),

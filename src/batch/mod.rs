@@ -24,15 +24,19 @@ one board each.
 */
 
 mod discovery;
+mod feed;
 mod lists;
 mod pool;
+mod resume;
 mod shard;
 mod solve;
 mod tables;
 
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
+pub use feed::{Check, Fed, Feed, Halt};
 pub use lists::{Interrupted, read_lists};
-pub use pool::{Event, Finished, TICK, run};
+pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, run};
+pub use resume::{Kept, check_against, kept_rows};
 pub use shard::{Shard, ShardError};
-pub use solve::{Settings, Worker, default_max_nodes_per_job, solve_item};
+pub use solve::{Settings, Worker, board_of, default_max_nodes_per_job, solve_item};
 pub use tables::TableSource;

@@ -1,17 +1,24 @@
 /*!
 The job pool: a batch's puzzles solved on several threads, their rows handed
 out in input order as soon as each and every one before it are done.
+Memory stays bounded however long the run: a puzzle waits to start while
+[`AHEAD_OF_ORDER`] rows finished after it are still waiting for an earlier
+one, so only ordering keeps rows, and only that many.
 */
 
-use super::{Item, Settings, Worker, solve_item};
+use super::{Feed, Settings, Worker, solve_item};
 use crate::machine::cores;
 use crate::report::{Record, Summary};
 use crate::search::Limits;
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+
+/// Rows that may finish ahead of the next one to hand out: while one long
+/// puzzle runs, the other jobs go on this far past it and then wait.
+pub const AHEAD_OF_ORDER: usize = 1 << 16;
 
 /// What [`run`] reports while it works.
 #[derive(Debug)]
@@ -20,8 +27,13 @@ pub enum Event<'a> {
     Progress {
         /// Puzzles finished so far.
         done: usize,
-        /// Puzzles in the batch.
-        total: usize,
+        /// Puzzles in the batch, when known (not for standard input).
+        total: Option<usize>,
+    },
+    /// Another puzzle's search is about to start.
+    Started {
+        /// Puzzles started so far.
+        started: usize,
     },
     /// The next row, in input order.
     Row(&'a Record),
@@ -40,8 +52,11 @@ pub const TICK: Duration = Duration::from_millis(100);
 pub struct Finished {
     /// Totals over the rows, with the wall time.
     pub summary: Summary,
-    /// Puzzles never started because the run was cancelled.
-    pub not_run: usize,
+    /// Puzzles never started because the run was cancelled, when the
+    /// batch's size is known.
+    pub not_run: Option<usize>,
+    /// Rows handed out.
+    pub rows: usize,
 }
 
 /// The in-order end of a run: finished records wait here until every
@@ -50,8 +65,9 @@ struct Emitter<F> {
     on_event: F,
     waiting: BTreeMap<usize, Record>,
     next_row: usize,
+    started: usize,
     done: usize,
-    total: usize,
+    total: Option<usize>,
     summary: Summary,
     failure: Option<io::Error>,
 }
@@ -81,22 +97,22 @@ fn share_of_cores(cores: usize, jobs: usize, left: usize) -> usize {
     (cores / jobs.min(left).max(1)).max(1)
 }
 
-/// Solves `items` with `settings.jobs` threads (the calling one included)
-/// taking puzzles from a shared queue. Whichever thread finishes a puzzle
-/// hands `on_event` the progress and every row now ready, in input order,
-/// under a lock, so no thread waits on another to report. A further thread
-/// sends [`Event::Tick`] every [`TICK`].
+/// Solves the puzzles of `feed` with `settings.jobs` threads (the calling
+/// one included), each taking the next puzzle when it is free. Whichever
+/// thread finishes a puzzle hands `on_event` the progress and every row now
+/// ready, in input order, under a lock, so no thread waits on another to
+/// report. A further thread sends [`Event::Tick`] every [`TICK`].
 ///
 /// # Errors
 /// The first error `on_event` returns (say, a closed pipe): the run then
 /// cancels the searches under way and stops.
-pub fn run<F>(items: &[Item], settings: &Settings, on_event: F) -> io::Result<Finished>
+pub fn run<F>(feed: &Feed, settings: &Settings, on_event: F) -> io::Result<Finished>
 where
     F: FnMut(Event<'_>) -> io::Result<()> + Send,
 {
     let started = Instant::now();
-    let total = items.len();
-    let jobs = settings.jobs.clamp(1, total.max(1));
+    let total = feed.total();
+    let jobs = settings.jobs.clamp(1, total.unwrap_or(usize::MAX).max(1));
     let cancel = settings.limits.cancel.clone().unwrap_or_default();
     let settings = Settings {
         limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
@@ -104,17 +120,19 @@ where
     };
     // Asked once: the answer reads the process's CPU affinity and cgroup.
     let cores = cores();
-    let next = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
     let emitter = Mutex::new(Emitter {
         on_event,
         waiting: BTreeMap::new(),
         next_row: 0,
+        started: 0,
         done: 0,
         total,
         summary: Summary::default(),
         failure: None,
     });
+    // Signalled whenever rows go out, for the jobs that ran ahead.
+    let moved = Condvar::new();
     let lock = || emitter.lock().unwrap_or_else(PoisonError::into_inner);
     let fail = |emitter: &mut Emitter<F>, e: io::Error| {
         emitter.failure.get_or_insert(e);
@@ -124,17 +142,33 @@ where
 
     let work = || {
         let mut worker = Worker::default();
-        while !stopped.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
-            let position = next.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = items.get(position) else { break };
-            let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, total - position));
-            let record = solve_item(item, &settings, jobs, threads, &mut worker);
+        while !stopped.load(Ordering::Relaxed) {
+            let Some(fed) = feed.next(&cancel) else { break };
+            let position = fed.position;
+            {
+                let mut emitter = lock();
+                while position >= emitter.next_row + AHEAD_OF_ORDER && !stopped.load(Ordering::Relaxed) {
+                    emitter = moved.wait_timeout(emitter, TICK).unwrap_or_else(PoisonError::into_inner).0;
+                }
+                emitter.started += 1;
+                let started = emitter.started;
+                if emitter.failure.is_none()
+                    && let Err(e) = (emitter.on_event)(Event::Started { started })
+                {
+                    fail(&mut emitter, e);
+                }
+            }
+            // The last puzzles share the cores the finished jobs leave.
+            let left = total.map_or(jobs, |total| total.saturating_sub(position));
+            let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left));
+            let record = solve_item(&fed.item, &settings, jobs, threads, &mut worker);
             let mut emitter = lock();
             if emitter.failure.is_none()
                 && let Err(e) = emitter.finished(position, record)
             {
                 fail(&mut emitter, e);
             }
+            moved.notify_all();
         }
     };
     let clock = || {
@@ -158,6 +192,7 @@ where
             let _ = other.join();
         }
         stopped.store(true, Ordering::Relaxed);
+        moved.notify_all();
         clock.thread().unpark();
     });
 
@@ -172,7 +207,8 @@ where
     }
     let mut summary = emitter.summary;
     summary.wall = Some(started.elapsed());
-    Ok(Finished { summary, not_run: total - emitter.next_row })
+    let rows = emitter.next_row;
+    Ok(Finished { summary, not_run: total.map(|total| total.saturating_sub(rows)), rows })
 }
 
 #[cfg(test)]

@@ -143,6 +143,15 @@ enum Unread {
     Bad(String),
 }
 
+/// The board of the puzzle file at `path` (with `size` for one that does not
+/// give its shape), if it holds one; a FIFO is not waited on.
+pub fn board_of(path: &Path, size: Option<Shape>) -> Option<Vec<u16>> {
+    if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+        return None;
+    }
+    read_board(path, size, None).ok().map(|(board, _)| board.cells().to_vec())
+}
+
 /// Reads a puzzle file with `solve`'s reader (a read that blocks gives up
 /// when `cancel` is set), with the length its `# optimal:` comment states.
 fn read_board(

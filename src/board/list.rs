@@ -23,6 +23,7 @@ use super::parse::{number, shown, split_lines};
 use super::{MIN_SIDE, Shape};
 use super::{ParseErrorKind, Tiles, parse_shape, supported};
 use std::fmt::Write as _;
+use std::io::{self, BufRead, Read};
 
 /// What a comment line starts with to state the shape of the boards after
 /// it; `stated_optimum`'s `optimal:` is its sibling in puzzle files.
@@ -50,30 +51,125 @@ pub struct Entry {
 /// square (each line's count must then match it), as is that of a
 /// `# size:` line, which must agree with `size`.
 pub fn parse_list(text: &str, size: Option<Shape>) -> Vec<Entry> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // One buffer for every line's numbers: lists hold thousands of lines.
-    let mut numbers = Vec::new();
-    // The shape the next boards are read with, or why they cannot be.
-    let mut shape: Result<Option<Shape>, ParseErrorKind> = Ok(size);
-    split_lines(text)
-        .enumerate()
-        .filter_map(|(index, raw)| {
-            let line = index + 1;
-            let (content, comment) = raw.split_once('#').unwrap_or((raw, ""));
+    ListReader::new(text.as_bytes(), size)
+        .map(|entry| entry.expect("reading from memory cannot fail"))
+        .collect()
+}
+
+/// The longest line a list may have: far longer than any board's (a
+/// 256×256 board takes under 400 KB), short enough that a list that is no
+/// list cannot fill memory.
+pub const MAX_LIST_LINE: usize = 1 << 20;
+
+/// The puzzles of a list read one line at a time, as [`parse_list`] reads
+/// them, in memory bounded by the longest line: a list of millions of
+/// boards streams from a file or a pipe.
+#[derive(Debug)]
+pub struct ListReader<R> {
+    reader: R,
+    size: Option<Shape>,
+    /// The shape the next boards are read with, or why they cannot be.
+    shape: Result<Option<Shape>, ParseErrorKind>,
+    /// Lines read so far.
+    line: usize,
+    /// The bytes up to the next line feed, and the lines still in them
+    /// (an old Mac file ends its lines with carriage returns only).
+    chunk: Vec<u8>,
+    pieces: std::collections::VecDeque<String>,
+    /// One buffer for every line's numbers.
+    numbers: Vec<u64>,
+    done: bool,
+}
+
+impl<R: BufRead> ListReader<R> {
+    /// A reader of the list `reader` holds; `size` as for [`parse_list`].
+    pub fn new(reader: R, size: Option<Shape>) -> ListReader<R> {
+        ListReader {
+            reader,
+            size,
+            shape: Ok(size),
+            line: 0,
+            chunk: Vec::new(),
+            pieces: std::collections::VecDeque::new(),
+            numbers: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// The next line of text, or an entry saying it was too long.
+    fn next_line(&mut self) -> Option<io::Result<Result<String, Entry>>> {
+        loop {
+            if let Some(piece) = self.pieces.pop_front() {
+                self.line += 1;
+                return Some(Ok(Ok(piece)));
+            }
+            if self.done {
+                return None;
+            }
+            self.chunk.clear();
+            let limit = MAX_LIST_LINE as u64 + 1;
+            match (&mut self.reader).take(limit).read_until(b'\n', &mut self.chunk) {
+                Err(e) => return Some(Err(e)),
+                Ok(0) => {
+                    self.done = true;
+                    continue;
+                }
+                Ok(_) => {}
+            }
+            if self.chunk.len() as u64 >= limit && self.chunk.last() != Some(&b'\n') {
+                // Skip the rest of the line: one entry says what is wrong.
+                let mut rest = Vec::new();
+                loop {
+                    rest.clear();
+                    match (&mut self.reader).take(limit).read_until(b'\n', &mut rest) {
+                        Ok(0) => break,
+                        Ok(_) if rest.last() == Some(&b'\n') => break,
+                        Ok(_) => {}
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                self.line += 1;
+                let kind = ParseErrorKind::TooLarge(MAX_LIST_LINE as u64);
+                return Some(Ok(Err(Entry { line: self.line, id: None, expected: None, board: Err(kind) })));
+            }
+            let mut bytes = &self.chunk[..];
+            if self.line == 0 && self.pieces.is_empty() {
+                // Editors on some systems start UTF-8 files with a byte-order mark.
+                bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+            }
+            let text = String::from_utf8_lossy(bytes);
+            let text = text.strip_suffix('\n').unwrap_or(&text);
+            self.pieces.extend(split_lines(text).map(str::to_owned));
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for ListReader<R> {
+    type Item = io::Result<Entry>;
+
+    fn next(&mut self) -> Option<io::Result<Entry>> {
+        loop {
+            let raw = match self.next_line()? {
+                Err(e) => return Some(Err(e)),
+                Ok(Err(too_long)) => return Some(Ok(too_long)),
+                Ok(Ok(raw)) => raw,
+            };
+            let line = self.line;
+            let (content, comment) = raw.split_once('#').unwrap_or((&raw, ""));
             let mut tokens =
                 content.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).peekable();
             if tokens.peek().is_none() {
                 if let Some(stated) = comment.trim().strip_prefix(SIZE_LINE) {
-                    shape = stated_shape(line, stated.trim(), size);
+                    self.shape = stated_shape(line, stated.trim(), self.size);
                 }
-                return None;
+                continue;
             }
-            Some(match &shape {
-                Ok(shape) => entry(line, tokens, *shape, &mut numbers),
+            return Some(Ok(match &self.shape {
+                Ok(shape) => entry(line, tokens, *shape, &mut self.numbers),
                 Err(kind) => Entry { line, id: None, expected: None, board: Err(kind.clone()) },
-            })
-        })
-        .collect()
+            }));
+        }
+    }
 }
 
 /// The shape a `# size:` line on `line` states, checked against the one
@@ -253,5 +349,21 @@ mod tests {
         let back = parse_list(&text, None);
         assert_eq!((back[0].expected, back[0].board.as_ref()), (Some(0), Ok(&tiles)));
         assert_eq!((back[1].expected, back[1].board.as_ref()), (None, Ok(&tiles)));
+    }
+
+    #[test]
+    fn a_streamed_list_reads_as_the_whole_text_does_and_a_huge_line_is_one_bad_entry() {
+        let text = "\u{feff}# size: 3x2\r1 2 3 4 5 0\r\n\n0 1 2 3 4 5\r# size: 3\n1,2,5,3,4,0,6,7,8\n9 31 8 0 6 5 4 7 2 3 1";
+        // One byte at a time: lines and line breaks split across reads.
+        let reader = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let streamed: Vec<Entry> = ListReader::new(reader, None).map(Result::unwrap).collect();
+        assert_eq!(streamed, parse_list(text, None));
+        assert_eq!(streamed.len(), 4);
+        let mut huge = "1 ".repeat(MAX_LIST_LINE);
+        huge.push_str("\n1 2 5 3 4 0 6 7 8\n");
+        let entries: Vec<Entry> = ListReader::new(huge.as_bytes(), None).map(Result::unwrap).collect();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].board, Err(ParseErrorKind::TooLarge(MAX_LIST_LINE as u64)));
+        assert_eq!((entries[1].line, entries[1].board.is_ok()), (2, true));
     }
 }

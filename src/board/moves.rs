@@ -44,6 +44,27 @@ impl Move {
         self as usize
     }
 
+    /// `'U'`, `'D'`, `'L'` or `'R'`: a path as one word, as CSV rows carry it.
+    pub const fn letter(self) -> char {
+        match self {
+            Move::Up => 'U',
+            Move::Down => 'D',
+            Move::Left => 'L',
+            Move::Right => 'R',
+        }
+    }
+
+    /// The move a [`Move::letter`] stands for.
+    pub const fn from_letter(letter: char) -> Option<Move> {
+        match letter {
+            'U' => Some(Move::Up),
+            'D' => Some(Move::Down),
+            'L' => Some(Move::Left),
+            'R' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
     /// `"Up"`, `"Down"`, `"Left"` or `"Right"`.
     pub const fn name(self) -> &'static str {
         match self {

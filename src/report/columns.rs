@@ -49,6 +49,10 @@ pub enum Column {
     BranchingFactor,
     /// Message of an error row.
     Error,
+    /// The start board, its tiles row-major separated by spaces.
+    Start,
+    /// The path as one word of move letters (`ULLD…`).
+    Path,
 }
 
 impl Column {
@@ -73,6 +77,34 @@ impl Column {
         Column::RuntimeMs,
         Column::BranchingFactor,
         Column::Error,
+    ];
+
+    /// The columns of `batch` in CSV: [`Column::BATCH`], then the start
+    /// board and the path, so that a row says which puzzle it answers
+    /// (and a resumed run can check it) and carries its answer, as a JSON
+    /// line does.
+    pub const BATCH_CSV: &'static [Column] = &[
+        Column::File,
+        Column::Size,
+        Column::Width,
+        Column::Height,
+        Column::Algorithm,
+        Column::Heuristic,
+        Column::Weight,
+        Column::Status,
+        Column::Cost,
+        Column::Depth,
+        Column::Expected,
+        Column::Matches,
+        Column::NodesExpanded,
+        Column::NodesGenerated,
+        Column::MaxFrontier,
+        Column::MaxDepth,
+        Column::RuntimeMs,
+        Column::BranchingFactor,
+        Column::Error,
+        Column::Start,
+        Column::Path,
     ];
 
     /// The columns of `compare`: one row per run on one board, whose
@@ -117,6 +149,8 @@ impl Column {
             Column::RuntimeMs => "runtime_ms",
             Column::BranchingFactor => "branching_factor",
             Column::Error => "error",
+            Column::Start => "start",
+            Column::Path => "path",
         }
     }
 
@@ -149,6 +183,8 @@ impl Column {
                 | Column::Status
                 | Column::Matches
                 | Column::Error
+                | Column::Start
+                | Column::Path
         )
     }
 
@@ -209,6 +245,15 @@ impl Column {
                 None => out.push_str(missing),
             },
             Column::Error => out.push_str(record.error.as_deref().unwrap_or("")),
+            Column::Start => {
+                for (i, &tile) in record.start.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    push_whole(out, u64::from(tile));
+                }
+            }
+            Column::Path => out.extend(record.path.iter().flatten().map(|mv| mv.letter())),
         }
     }
 }

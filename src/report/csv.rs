@@ -13,6 +13,8 @@ use std::io::{self, Write};
 pub struct Csv<W: Write> {
     out: W,
     columns: Vec<Column>,
+    /// Whether [`Reporter::begin`] writes the header.
+    header: bool,
     /// The line being built and one cell of it, reused from row to row.
     line: String,
     cell: String,
@@ -21,7 +23,13 @@ pub struct Csv<W: Write> {
 impl<W: Write> Csv<W> {
     /// CSV written to `out`.
     pub fn new(out: W) -> Csv<W> {
-        Csv { out, columns: Vec::new(), line: String::new(), cell: String::new() }
+        Csv { out, columns: Vec::new(), header: true, line: String::new(), cell: String::new() }
+    }
+
+    /// CSV rows appended to `out`, which holds the header already (a
+    /// resumed run's output).
+    pub fn appending(out: W) -> Csv<W> {
+        Csv { header: false, ..Csv::new(out) }
     }
 
     /// The writer, back.
@@ -64,6 +72,9 @@ impl<W: Write> Reporter for Csv<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
         self.columns = layout.columns.to_vec();
         self.line.clear();
+        if !self.header {
+            return Ok(());
+        }
         for (i, column) in layout.columns.iter().enumerate() {
             self.push_field(i == 0, column.key());
         }

@@ -16,6 +16,7 @@ mod record;
 mod summary;
 mod table;
 mod text;
+mod written;
 
 pub use branching::effective_branching_factor;
 pub use columns::Column;
@@ -26,6 +27,7 @@ pub use record::{Record, RowStatus};
 pub use summary::{Sample, Summary};
 pub use table::Table;
 pub use text::write_text;
+pub use written::{Read, RowReader, WrittenError, WrittenRow, split_csv};
 
 use std::io;
 

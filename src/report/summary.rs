@@ -3,7 +3,7 @@ What a table of many rows ends with: counts by status, checks against the
 expected lengths, and totals, means and medians of the figures.
 */
 
-use super::{Record, RowStatus};
+use super::{Record, RowStatus, WrittenRow};
 use std::time::Duration;
 
 /// Totals over many rows: what a batch table ends with.
@@ -42,30 +42,70 @@ pub struct Summary {
 impl Summary {
     /// Counts one row in.
     pub fn add(&mut self, record: &Record) {
-        match record.status {
+        self.count(&Counted {
+            status: record.status,
+            expected: record.expected,
+            matches: record.matches(),
+            nodes_expanded: record.nodes_expanded,
+            nodes_generated: record.nodes_generated,
+            runtime_ms: record.runtime_ms,
+            branching_factor: record.branching_factor,
+        });
+    }
+
+    /// Counts in a row read back from an output (the rows a resumed run
+    /// keeps).
+    pub fn add_written(&mut self, row: &WrittenRow) {
+        self.count(&Counted {
+            status: row.status,
+            expected: row.expected,
+            matches: row.expected.zip(row.cost).map(|(expected, cost)| u64::from(expected) == cost),
+            nodes_expanded: row.nodes_expanded,
+            nodes_generated: row.nodes_generated,
+            runtime_ms: row.runtime_ms,
+            branching_factor: row.branching_factor,
+        });
+    }
+
+    fn count(&mut self, row: &Counted) {
+        match row.status {
             RowStatus::Solved => self.solved += 1,
             RowStatus::Unsolvable => self.unsolvable += 1,
             RowStatus::Limit => self.limit += 1,
             RowStatus::Error => self.error += 1,
         }
-        match (record.expected, record.matches()) {
+        match (row.expected, row.matches) {
             (_, Some(true)) => self.matched += 1,
             (_, Some(false)) => self.mismatched += 1,
             (Some(_), None) => self.unchecked += 1,
             (None, None) => {}
         }
-        self.nodes_expanded += record.nodes_expanded;
-        self.nodes_generated += record.nodes_generated;
+        self.nodes_expanded += row.nodes_expanded;
+        self.nodes_generated += row.nodes_generated;
         // Errors never searched, and unsolvable starts are told by parity
         // alone: their zeros would drag the means and medians down.
-        if !matches!(record.status, RowStatus::Error | RowStatus::Unsolvable) {
-            self.runtime_ms.push(record.runtime_ms);
-            self.expanded.push(record.nodes_expanded as f64);
-            self.generated.push(record.nodes_generated as f64);
+        if !matches!(row.status, RowStatus::Error | RowStatus::Unsolvable) {
+            self.runtime_ms.push(row.runtime_ms);
+            self.expanded.push(row.nodes_expanded as f64);
+            self.generated.push(row.nodes_generated as f64);
         }
-        if let Some(b) = record.branching_factor {
+        if let Some(b) = row.branching_factor {
             self.branching_factor.push(b);
         }
+    }
+
+    /// Adds `other`'s counts and node totals (a resumed run's kept rows and
+    /// its new ones); its samples of times and nodes are not merged.
+    pub fn add_counts(&mut self, other: &Summary) {
+        self.solved += other.solved;
+        self.unsolvable += other.unsolvable;
+        self.limit += other.limit;
+        self.error += other.error;
+        self.matched += other.matched;
+        self.mismatched += other.mismatched;
+        self.unchecked += other.unchecked;
+        self.nodes_expanded += other.nodes_expanded;
+        self.nodes_generated += other.nodes_generated;
     }
 
     /// Rows counted.
@@ -80,42 +120,75 @@ impl Summary {
     }
 }
 
+/// What a summary counts of one row.
+struct Counted {
+    status: RowStatus,
+    expected: Option<u32>,
+    matches: Option<bool>,
+    nodes_expanded: u64,
+    nodes_generated: u64,
+    runtime_ms: f64,
+    branching_factor: Option<f64>,
+}
+
 /// The values one figure takes over the rows that have it, for a summary's
-/// totals, means and medians.
+/// totals, means and medians. Totals and means count every value; the
+/// median is exact up to [`Sample::KEPT`] values and beyond that comes from
+/// a uniform random sample of that many (reservoir sampling, with a fixed
+/// seed), so a run of any length keeps the same small amount.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Sample {
-    values: Vec<f64>,
+    kept: Vec<f64>,
+    count: usize,
+    total: f64,
+    /// The reservoir's random numbers.
+    state: u64,
 }
 
 impl Sample {
+    /// Values kept for the median.
+    pub const KEPT: usize = 1 << 16;
+
     /// Adds one row's value.
     pub fn push(&mut self, value: f64) {
-        self.values.push(value);
+        self.count += 1;
+        self.total += value;
+        if self.kept.len() < Self::KEPT {
+            self.kept.push(value);
+            return;
+        }
+        // Replace a kept value with probability KEPT / count (algorithm R).
+        self.state = crate::board::SplitMix64::new(self.state ^ self.count as u64).next_u64();
+        let slot = (self.state % self.count as u64) as usize;
+        if let Some(kept) = self.kept.get_mut(slot) {
+            *kept = value;
+        }
     }
 
     /// Rows with a value.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.count
     }
 
     /// Whether no row had a value.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.count == 0
     }
 
     /// Sum of the values.
     pub fn total(&self) -> f64 {
-        self.values.iter().sum()
+        self.total
     }
 
     /// Mean of the values; `None` without any.
     pub fn mean(&self) -> Option<f64> {
-        (!self.values.is_empty()).then(|| self.total() / self.values.len() as f64)
+        (self.count > 0).then(|| self.total / self.count as f64)
     }
 
-    /// Median of the values; `None` without any.
+    /// Median of the values (of the kept sample past [`Sample::KEPT`]);
+    /// `None` without any.
     pub fn median(&self) -> Option<f64> {
-        median(&self.values)
+        median(&self.kept)
     }
 }
 
@@ -185,5 +258,20 @@ mod tests {
         assert_eq!(Column::Matches.cell(&with(&rows[0], Some(3)), true), "yes");
         assert_eq!(Column::Matches.cell(&with(&rows[1], Some(3)), false), "", "no cost: nothing to compare");
         assert_eq!(Column::Expected.cell(&rows[0], true), "-");
+    }
+
+    #[test]
+    fn a_long_run_keeps_a_bounded_sample_whose_median_stays_close() {
+        let mut sample = Sample::default();
+        let n = 4 * Sample::KEPT;
+        for i in 0..n {
+            // Values 0 .. n-1 in a scrambled order.
+            sample.push(((i * 7919) % n) as f64);
+        }
+        assert_eq!(sample.len(), n);
+        assert!((sample.total() - (n * (n - 1) / 2) as f64).abs() < 0.5);
+        assert!(sample.kept.len() <= Sample::KEPT);
+        let median = sample.median().unwrap();
+        assert!((median - n as f64 / 2.0).abs() < n as f64 / 100.0, "{median}");
     }
 }

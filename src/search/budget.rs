@@ -70,7 +70,9 @@ impl Budget {
             }),
             max_nodes,
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
-            next_check: 0,
+            // As a search that ticks per node, the first check comes after
+            // a period's work (or at the expansion limit, if sooner).
+            next_check: Self::TICKS_PER_CHECK.min(limits.max_expanded.unwrap_or(u64::MAX)),
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             cancel: limits.cancel.clone(),
             ticks: 0,

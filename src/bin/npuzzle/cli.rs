@@ -434,6 +434,22 @@ pub struct BatchArgs {
     /// Solve only shard K of M: the puzzles at positions K, K+M, K+2M… of the sorted list (0 ≤ K < M).
     #[arg(long, value_name = "K/M")]
     pub shard: Option<Shard>,
+
+    /// Write the rows to FILE as they finish, in input order, each flushed at once (so a run that is killed
+    /// loses only the rows under way): CSV, or JSON Lines with --format json or a name ending in .jsonl. An
+    /// existing FILE is refused without --resume or --force.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Continue the run whose rows --out FILE holds: its complete rows are kept (each checked against the
+    /// puzzle in its place, by name and board), a last row cut short is dropped, and the puzzles after them
+    /// are solved and appended.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+
+    /// Replace --out FILE if it is there (a regular file only: never a link, a folder or a FIFO).
+    #[arg(long, requires = "out", conflicts_with = "resume")]
+    pub force: bool,
 }
 
 /// `npuzzle generate`.

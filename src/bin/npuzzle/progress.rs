@@ -68,7 +68,8 @@ pub struct Progress {
     label: String,
     /// Show done/total as a percentage (for large unit counts such as bytes).
     percent: bool,
-    total: usize,
+    /// Steps in all, when known (a list on standard input is not counted).
+    total: Option<usize>,
     done: usize,
     started: Instant,
     drawn: Option<Instant>,
@@ -106,13 +107,14 @@ impl Line {
 }
 
 impl Progress {
-    /// A bar for `total` steps, shown as [`Display::get`] says.
-    pub fn new(total: usize) -> Progress {
+    /// A bar for `total` steps (`None`: not known), shown as
+    /// [`Display::get`] says.
+    pub fn new(total: impl Into<Option<usize>>) -> Progress {
         Progress {
             display: Display::get(),
             label: String::new(),
             percent: false,
-            total,
+            total: total.into(),
             done: 0,
             started: Instant::now(),
             drawn: None,
@@ -127,10 +129,10 @@ impl Progress {
 
     /// Starts a new step: a new label and total, the clock reset, the
     /// old step's line gone.
-    pub fn restart(&mut self, label: String, total: usize) {
+    pub fn restart(&mut self, label: String, total: impl Into<Option<usize>>) {
         self.line.clear();
         self.label = label;
-        self.total = total;
+        self.total = total.into();
         self.done = 0;
         self.started = Instant::now();
         self.drawn = None;
@@ -143,6 +145,11 @@ impl Progress {
             self.label = label;
             self.refresh();
         }
+    }
+
+    /// Records `done` steps finished without drawing anything.
+    pub fn count(&mut self, done: usize) {
+        self.done = done;
     }
 
     /// Records `done` steps finished; redraws if the last draw is old enough.
@@ -294,8 +301,14 @@ fn count(n: u64) -> String {
 }
 
 /// `[#######-------]  312/1000  elapsed 0:03  ETA 0:07`, or `  31%` in
-/// place of the counts; without the bar when `bar` is false (a log).
-fn render(done: usize, total: usize, elapsed: Duration, percent: bool, bar: bool) -> String {
+/// place of the counts; without the bar when `bar` is false (a log). With
+/// no total, `312 done  elapsed 0:03  104/s`.
+fn render(done: usize, total: Option<usize>, elapsed: Duration, percent: bool, bar: bool) -> String {
+    let Some(total) = total else {
+        let seconds = elapsed.as_secs_f64();
+        let rate = if seconds > 0.0 { format!("  {:.0}/s", done as f64 / seconds) } else { String::new() };
+        return format!("{done} done  elapsed {}{rate}", clock(elapsed));
+    };
     let fraction = if total == 0 { 1.0 } else { done as f64 / total as f64 };
     let filled = ((fraction * BAR as f64) as usize).min(BAR);
     let eta = if done == 0 {
@@ -325,14 +338,18 @@ mod tests {
 
     #[test]
     fn shows_done_of_total_elapsed_and_time_left() {
-        let line = render(250, 1000, Duration::from_secs(5), false, true);
+        let line = render(250, Some(1000), Duration::from_secs(5), false, true);
         assert_eq!(line, format!("[{}{}]  250/1000  elapsed 0:05  ETA 0:15", "#".repeat(7), "-".repeat(23)));
-        assert!(render(0, 10, Duration::ZERO, false, true).ends_with("ETA ?"));
-        assert!(render(1, 3, Duration::from_secs(1), true, true).contains("]   33%  elapsed 0:01  ETA 0:02"));
+        assert!(render(0, Some(10), Duration::ZERO, false, true).ends_with("ETA ?"));
+        assert!(
+            render(1, Some(3), Duration::from_secs(1), true, true)
+                .contains("]   33%  elapsed 0:01  ETA 0:02")
+        );
         assert_eq!(
-            render(250, 1000, Duration::from_secs(5), false, false),
+            render(250, Some(1000), Duration::from_secs(5), false, false),
             "250/1000  elapsed 0:05  ETA 0:15"
         );
+        assert_eq!(render(250, None, Duration::from_secs(5), false, true), "250 done  elapsed 0:05  50/s");
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
     }
 

@@ -1,6 +1,8 @@
 /*!
 `npuzzle batch`: many puzzles on a pool of threads, rows streamed in input
-order, a summary and an exit code for the whole run.
+order, a summary and an exit code for the whole run. Lists stream through
+line by line; with `--out FILE` each row is flushed as it goes out, and
+`--resume` continues a run that was stopped.
 */
 
 use crate::cli::BatchArgs;
@@ -9,13 +11,18 @@ use crate::exit::Exit;
 use crate::output::{finishing_hint, note, past_optimal_reach};
 use crate::progress::Progress;
 use crate::settings::{goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
-use anyhow::{Result, bail};
-use npuzzle::batch::{self, Event, Settings};
+use anyhow::{Context, Result, anyhow, bail};
+use npuzzle::Algorithm;
+use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
 use npuzzle::board::Shape;
 use npuzzle::cores;
-use npuzzle::report::{Column, Layout, RowFormat, RowStatus, reporter};
+use npuzzle::files::{FileError, check_target};
+use npuzzle::report::{Column, Csv, Layout, Reporter, RowFormat, RowStatus, reporter};
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal};
+use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// `npuzzle batch`.
 pub fn run(args: &BatchArgs) -> Result<Exit> {
@@ -37,59 +44,82 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     if args.paths.iter().filter(|p| p.as_os_str() == batch::STDIN).count() > 1 {
         bail!("standard input (-) can be read once: name it once (a file called - is ./-)");
     }
+    let to_terminal = args.out.is_none() && io::stdout().is_terminal();
+    let format = format_of(args, to_terminal)?;
+    // CSV rows name their board and carry their path, as JSON lines do.
+    let columns = if format == RowFormat::Csv { Column::BATCH_CSV } else { Column::BATCH };
+    let output = match &args.out {
+        Some(path) => Some(Output::open(path, format, columns, args.resume, args.force)?),
+        None => None,
+    };
     let found = batch::discover(&args.paths, args.list);
     for skipped in &found.skipped {
         note!("skipping {}: {}", skipped.path.display(), skipped.reason);
     }
-    // Reading may wait on a FIFO or a pipe; the line says so at once.
-    let mut progress = Progress::new(found.items.len());
-    progress.restart("reading".to_owned(), found.items.len());
-    progress.set(0);
-    let items =
-        match batch::read_lists(found.items, args.list, args.size.size, settings.limits.cancel.as_deref()) {
-            Ok(items) => items,
-            Err(batch::Interrupted { name }) => {
-                progress.finish();
-                note!("interrupted while reading {name}: no puzzle run");
-                return Ok(Exit::Limit);
-            }
-        };
-    let items = match args.shard {
-        Some(shard) => shard.select(items),
-        None => items,
+    let kept = output.as_ref().map(|o| o.kept.clone()).unwrap_or_default();
+    let check = match &output {
+        Some(output) if kept.rows > 0 => {
+            Some(batch::check_against(&output.path, format, columns, args.size.size)?)
+        }
+        _ => None,
     };
+    let feed = Feed::start(found.items, args.list, args.size.size, args.shard, kept.rows, check);
+    // Reading may wait on a FIFO or a pipe; the line says so at once.
+    let mut progress = Progress::new(feed.total());
+    progress.restart("reading".to_owned(), feed.total());
+    progress.set(0);
 
-    let stdout_is_terminal = io::stdout().is_terminal();
-    let format =
-        args.format.map_or(if stdout_is_terminal { RowFormat::Table } else { RowFormat::Csv }, row_format);
-    let mut out = reporter(format, BufWriter::new(io::stdout()));
-    let file_width = items.iter().map(|i| i.name().chars().count()).max().unwrap_or(0);
-    out.begin(&Layout { columns: Column::BATCH, file_width })?;
+    let (mut out, flush_each_row): (Box<dyn Reporter + Send>, bool) = match output {
+        Some(output) => (output.reporter, true),
+        None => (reporter(format, BufWriter::new(io::stdout())), to_terminal),
+    };
+    out.begin(&Layout { columns, file_width: feed.name_width() })?;
     out.flush()?;
-    // The first line comes with the pool's first tick, once the first
-    // puzzles are under way.
-    progress.restart("solving".to_owned(), items.len());
+    // The first line comes once the first puzzles are under way, one per
+    // job (or all of them, when there are fewer), or with the second tick.
+    progress.restart("solving".to_owned(), feed.total());
+    let under_way = jobs.min(feed.total().unwrap_or(usize::MAX)).max(1);
+    let (mut begun, mut ticks) = (false, 0);
     let mut limit_past_reach = false;
-    let finished = batch::run(&items, &settings, |event| match event {
+    let finished = batch::run(&feed, &settings, |event| match event {
+        Event::Started { started } => {
+            if !begun && started >= under_way {
+                begun = true;
+                progress.refresh();
+            }
+            Ok(())
+        }
         Event::Progress { done, .. } => {
-            progress.set(done);
+            if begun {
+                progress.set(done);
+            } else {
+                progress.count(done);
+            }
             Ok(())
         }
         Event::Row(record) => {
             limit_past_reach |= record.status == RowStatus::Limit
                 && record.width.zip(record.height).is_some_and(|(w, h)| past_optimal_reach(Shape::new(w, h)));
-            if stdout_is_terminal {
+            if to_terminal {
                 progress.suspend(|| {
                     out.row(record)?;
                     out.flush()
                 })
+            } else if flush_each_row {
+                // A run killed now loses only the rows still under way.
+                out.row(record)?;
+                out.flush()
             } else {
                 // Off a terminal, rows are buffered and pushed out on each tick.
                 out.row(record)
             }
         }
         Event::Tick => {
-            progress.refresh();
+            ticks += 1;
+            begun |= ticks >= 2;
+            if begun {
+                progress.refresh();
+            }
             out.flush()
         }
     });
@@ -97,21 +127,151 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     let finished = finished?;
     out.finish(Some(&finished.summary))?;
     out.flush()?;
+    drop(out);
 
-    let summary = &finished.summary;
-    if summary.mismatched > 0 {
-        let compared = summary.matched + summary.mismatched;
-        let why = if algorithm.optimal() { "" } else { "; this algorithm does not promise shortest paths" };
-        note!(
-            "{} of {compared} costs differ from the expected length (the matches column){why}",
-            summary.mismatched
-        );
+    let cancelled = settings.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+    let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach };
+    ending.verdict(&feed)
+}
+
+/// `--format`, else JSON Lines for an `--out` name ending in `.jsonl`, a
+/// table on a terminal, CSV elsewhere.
+fn format_of(args: &BatchArgs, to_terminal: bool) -> Result<RowFormat> {
+    let format = match (args.format, &args.out) {
+        (Some(format), _) => row_format(format),
+        (None, Some(path)) if path.extension().is_some_and(|e| e == "jsonl") => RowFormat::Json,
+        (None, _) if to_terminal => RowFormat::Table,
+        (None, _) => RowFormat::Csv,
+    };
+    if args.out.is_some() && format == RowFormat::Table {
+        bail!("--out writes csv or json (JSON Lines): the table is for a terminal");
     }
-    if finished.not_run > 0 {
-        note!("interrupted: {} of {} puzzles not run", finished.not_run, items.len());
+    Ok(format)
+}
+
+/// How a run ended, for its notes and its exit code.
+struct Ending {
+    algorithm: Algorithm,
+    kept: Kept,
+    finished: Finished,
+    cancelled: bool,
+    limit_past_reach: bool,
+}
+
+impl Ending {
+    /// The notes on standard error, and the exit code.
+    fn verdict(self, feed: &Feed) -> Result<Exit> {
+        let Ending { algorithm, kept, finished, cancelled, limit_past_reach } = self;
+        let mut summary = kept.summary;
+        summary.add_counts(&finished.summary);
+        if summary.mismatched > 0 {
+            let compared = summary.matched + summary.mismatched;
+            let why =
+                if algorithm.optimal() { "" } else { "; this algorithm does not promise shortest paths" };
+            note!(
+                "{} of {compared} costs differ from the expected length (the matches column){why}",
+                summary.mismatched
+            );
+        }
+        if kept.rows > 0 {
+            note!("resumed: {} rows kept, {} solved now", kept.rows, finished.rows);
+        }
+        match feed.halted() {
+            Some(Halt::Mismatch(why)) => bail!("--resume: {why}; start over with --force"),
+            Some(Halt::Unreadable { name, why }) => {
+                note!("cannot read {name} to its end: {why}; the rows before stand");
+                return Ok(Exit::Trouble);
+            }
+            None => {}
+        }
+        let not_run = match (finished.not_run, feed.reading()) {
+            (_, Some(name)) if cancelled => {
+                if finished.rows == 0 {
+                    note!("interrupted while reading {name}: no puzzle run");
+                } else {
+                    note!(
+                        "interrupted while reading {name}: {} puzzles run, the rest not read",
+                        finished.rows
+                    );
+                }
+                1
+            }
+            (Some(not_run), _) if not_run > 0 => {
+                let total = feed.total().unwrap_or(not_run);
+                note!("interrupted: {not_run} of {total} puzzles not run");
+                not_run
+            }
+            (None, _) if cancelled => {
+                note!("interrupted: {} puzzles run, the rest not read", finished.rows);
+                1
+            }
+            _ => 0,
+        };
+        if limit_past_reach && let Some(hint) = finishing_hint(algorithm) {
+            note!("{hint}");
+        }
+        Ok(Exit::of_batch(&summary, not_run))
     }
-    if limit_past_reach && let Some(hint) = finishing_hint(algorithm) {
-        note!("{hint}");
+}
+
+/// `--out FILE`, opened for the run: a new file, a replaced one, or a
+/// resumed one with the rows it keeps.
+struct Output {
+    path: std::path::PathBuf,
+    reporter: Box<dyn Reporter + Send>,
+    kept: Kept,
+}
+
+impl Output {
+    /// Opens `path`: absent, or replaced with `force`, or continued with
+    /// `resume`; never through a link or onto a folder or a FIFO.
+    fn open(
+        path: &Path,
+        format: RowFormat,
+        columns: &'static [Column],
+        resume: bool,
+        force: bool,
+    ) -> Result<Output> {
+        check_target(path, resume || force).map_err(|e| match e {
+            FileError::AlreadyThere { .. } => anyhow!(
+                "--out {}: already there: --resume continues the run it holds, --force replaces it",
+                path.display()
+            ),
+            other => anyhow!("--out: {other}"),
+        })?;
+        let exists = path.exists();
+        let kept = if resume && exists {
+            batch::kept_rows(path, format, columns).map_err(|e| {
+                anyhow!(
+                    "--resume: {} cannot be continued: {e} (was it written by batch with these flags?)",
+                    path.display()
+                )
+            })?
+        } else {
+            Kept::default()
+        };
+        let file = if resume && exists {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            // A row cut short by a killed run goes; the run solves it again.
+            file.set_len(kept.bytes).with_context(|| format!("cannot cut {}", path.display()))?;
+            drop(file);
+            OpenOptions::new().append(true).open(path)
+        } else {
+            if exists {
+                std::fs::remove_file(path).with_context(|| format!("cannot replace {}", path.display()))?;
+            }
+            OpenOptions::new().write(true).create_new(true).open(path)
+        }
+        .with_context(|| format!("cannot write {}", path.display()))?;
+        let writer: BufWriter<File> = BufWriter::new(file);
+        let reporter: Box<dyn Reporter + Send> = if kept.bytes > 0 && format == RowFormat::Csv {
+            Box::new(Csv::appending(writer))
+        } else {
+            reporter(format, writer)
+        };
+        Ok(Output { path: path.to_owned(), reporter, kept })
     }
-    Ok(Exit::of_batch(&finished.summary, finished.not_run))
 }

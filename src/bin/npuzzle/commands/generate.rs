@@ -111,8 +111,8 @@ fn write_list(out: &mut impl Write, plan: &Plan, maker: &mut Maker<'_>) -> Resul
     ));
     out.write_all(header.as_bytes())?;
     writeln!(out, "{}", size_line(shape))?;
-    let mut progress = Progress::new(usize::try_from(plan.total).unwrap_or(usize::MAX));
-    progress.restart("generating".to_owned(), usize::try_from(plan.total).unwrap_or(usize::MAX));
+    let mut progress = Progress::new(usize::try_from(plan.total).ok());
+    progress.restart("generating".to_owned(), usize::try_from(plan.total).ok());
     for index in 1..=plan.total {
         let distance = plan.distance(index);
         let board = maker.board(distance, &mut progress)?;
@@ -144,8 +144,8 @@ fn write_files(dir: &Path, force: bool, plan: &Plan, maker: &mut Maker<'_>) -> R
         check_target(path, force).map_err(refusal)?;
     }
     let replaced: HashSet<u64> = taken.iter().map(|&(index, _)| index).collect();
-    let mut progress = Progress::new(usize::try_from(plan.total).unwrap_or(usize::MAX));
-    progress.restart("generating".to_owned(), usize::try_from(plan.total).unwrap_or(usize::MAX));
+    let mut progress = Progress::new(usize::try_from(plan.total).ok());
+    progress.restart("generating".to_owned(), usize::try_from(plan.total).ok());
     for index in 1..=plan.total {
         let text = maker.file_text(plan, index, &mut progress)?;
         let path = dir.join(name(index));
