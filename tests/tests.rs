@@ -15,6 +15,7 @@ mod pattern_databases;
 mod semantics;
 
 // The command line: one board, many boards, the other commands, limits.
+mod campaigns;
 mod cli_batch;
 mod cli_solve;
 mod cli_tools;

@@ -26,6 +26,7 @@ one board each.
 mod discovery;
 mod feed;
 mod lists;
+mod merge;
 mod pool;
 mod resume;
 mod shard;
@@ -35,6 +36,7 @@ mod tables;
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
 pub use feed::{Check, Fed, Feed, Halt};
 pub use lists::{Interrupted, read_lists};
+pub use merge::{MergeError, Merged, Problems, format_of, merge, name_order};
 pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, run};
 pub use resume::{Kept, check_against, kept_rows};
 pub use shard::{Shard, ShardError};

@@ -59,6 +59,10 @@ pub enum Command {
     #[command(after_help = after_help("", exit::CHECK, CHECK_EXAMPLES))]
     Check(CheckArgs),
 
+    /// Merge the outputs of `batch --shard K/M` runs into one, in the order one machine would write it.
+    #[command(after_help = after_help(MERGE_NOTES, exit::MERGE, MERGE_EXAMPLES))]
+    Merge(MergeArgs),
+
     /// Run every algorithm and heuristic on one puzzle and print one comparison table.
     #[command(after_help = after_help(&compare_notes(), exit::COMPARE, COMPARE_EXAMPLES))]
     Compare(CompareArgs),
@@ -511,6 +515,33 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub unsolvable: bool,
 }
+
+/// `npuzzle merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The outputs of the shards (CSV or JSON Lines of batch, all of one format), in any order; - is standard
+    /// input.
+    #[arg(value_name = "FILE", required = true)]
+    pub outputs: Vec<PathBuf>,
+
+    /// The list the batch ran on, named as it was named to batch: its order is the output's, and every
+    /// puzzle of it must have exactly one row.
+    #[arg(long, value_name = "LIST")]
+    pub list: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub size: SizeArg,
+}
+
+/// `merge`'s notes, shown in `--help`.
+const MERGE_NOTES: &str = "\
+Rows go to standard output: the CSV header once, then every row as its shard wrote it. With --list the \
+list gives the order and each of its puzzles must have one row; without it rows are ordered by name (the \
+path component by component, then the line or id after : or #), the order of a batch over one folder or one \
+list. What is missing, duplicated or disagrees is named on standard error (the first ten of each).";
+
+const MERGE_EXAMPLES: &[&str] =
+    &["npuzzle merge shard-*.csv --list million.txt > million.csv", "npuzzle merge out/*.jsonl > all.jsonl"];
 
 /// `npuzzle check`.
 #[derive(Debug, Args)]

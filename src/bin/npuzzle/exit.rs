@@ -120,6 +120,15 @@ pub const BATCH: &[(Exit, &str)] = &[
     (Exit::Interrupted, "a second Ctrl-C ended the process at once, without the summary"),
 ];
 
+/// What each code means for `merge`.
+pub const MERGE: &[(Exit, &str)] = &[
+    (Exit::Success, "every puzzle has exactly one row, and no two rows disagree"),
+    (
+        Exit::Trouble,
+        "a puzzle is missing or has several rows, rows disagree, an output cannot be read, or bad command line",
+    ),
+];
+
 /// What each code means for `check` (see [`Exit::of_check`]).
 pub const CHECK: &[(Exit, &str)] = &[
     (Exit::Success, "valid and solvable"),

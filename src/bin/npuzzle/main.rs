@@ -48,6 +48,7 @@ fn run(cli: Cli) -> Result<Exit> {
         Command::Generate(args) => commands::generate::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Compare(args) => commands::compare::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Completions(args) => commands::completions::run(&args),
         Command::Pdb(PdbCommand::Build(args)) => commands::pdb::run(&args),
     }

@@ -8,5 +8,6 @@ pub mod check;
 pub mod compare;
 pub mod completions;
 pub mod generate;
+pub mod merge;
 pub mod pdb;
 pub mod solve;

@@ -1,0 +1,237 @@
+//! Long runs: rows written to a file as they finish, a stopped run resumed
+//! to the same rows as an uninterrupted one, and the outputs of shards
+//! merged into the order one machine gives.
+
+use crate::util::npuzzle;
+use predicates::str::contains;
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A list of `count` random 8-puzzles (seeded), written to `dir/list.txt`.
+fn list(dir: &Path, count: u32) -> String {
+    let path = dir.join("list.txt");
+    npuzzle()
+        .args(["generate", "--size", "3", "--seed", "7", "--count", &count.to_string(), "--list", "--out"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    path.to_str().unwrap().to_owned()
+}
+
+/// `batch` over `list` with the options that make rows repeatable, plus
+/// `extra`, run in `dir`.
+fn batch(dir: &Path, list: &str, extra: &[&str]) -> std::process::Output {
+    let jobs: &[&str] = if extra.contains(&"--jobs") { &[] } else { &["--jobs", "2"] };
+    npuzzle()
+        .current_dir(dir)
+        .args(["batch", list, "--list", "--algo", "astar"])
+        .args(jobs)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// The first `n` lines of `text`, each with its line break.
+fn first_lines(text: &str, n: usize) -> String {
+    text.split_inclusive('\n').take(n).collect()
+}
+
+/// The rows of a CSV without their times: what two runs must agree on.
+fn timeless(csv: &str) -> Vec<Vec<String>> {
+    let header = npuzzle::report::split_csv(csv.lines().next().unwrap());
+    let time = header.iter().position(|h| h == "runtime_ms").unwrap();
+    csv.lines()
+        .map(|line| {
+            let mut fields = npuzzle::report::split_csv(line);
+            fields.remove(time);
+            fields
+        })
+        .collect()
+}
+
+#[test]
+fn out_refuses_an_existing_file_unless_resuming_or_forcing() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 4);
+    fs::write(dir.path().join("rows.csv"), "keep").unwrap();
+    let out = batch(dir.path(), &list, &["--out", "rows.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already there: --resume continues"));
+    assert_eq!(fs::read_to_string(dir.path().join("rows.csv")).unwrap(), "keep");
+    let out = batch(dir.path(), &list, &["--out", "rows.csv", "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty(), "rows go to the file");
+    assert_eq!(fs::read_to_string(dir.path().join("rows.csv")).unwrap().lines().count(), 5);
+}
+
+#[test]
+fn a_resumed_run_ends_with_the_rows_of_an_uninterrupted_one_whatever_was_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 30);
+    for (format, name) in [("csv", "rows.csv"), ("json", "rows.jsonl")] {
+        let whole = batch(dir.path(), &list, &["--format", format]).stdout;
+        let whole = String::from_utf8(whole).unwrap();
+        // Cut after the header, after ten rows, and inside the eleventh.
+        let eleventh = whole.match_indices('\n').nth(if format == "csv" { 10 } else { 9 }).unwrap().0 + 1;
+        for cut in [whole.find('\n').unwrap() + 1, eleventh, eleventh + 17, whole.len()] {
+            fs::write(dir.path().join(name), &whole[..cut]).unwrap();
+            let out = batch(dir.path(), &list, &["--format", format, "--out", name, "--resume"]);
+            assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+            let resumed = fs::read_to_string(dir.path().join(name)).unwrap();
+            if format == "csv" {
+                assert_eq!(timeless(&resumed), timeless(&whole), "cut at {cut}");
+            } else {
+                let strip = |text: &str| -> Vec<serde_json::Value> {
+                    text.lines()
+                        .map(|l| {
+                            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                            v.as_object_mut().unwrap().remove("runtime_ms");
+                            v
+                        })
+                        .collect()
+                };
+                assert_eq!(strip(&resumed), strip(&whole), "cut at {cut}");
+            }
+            if cut == whole.len() {
+                assert_eq!(resumed, whole, "a finished run is left as it is");
+                assert!(String::from_utf8_lossy(&out.stderr).contains("30 rows kept, 0 solved now"));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_resumed_run_notices_an_edited_list_and_appends_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 12);
+    let whole = String::from_utf8(batch(dir.path(), &list, &[]).stdout).unwrap();
+    let part = first_lines(&whole, 8);
+    fs::write(dir.path().join("rows.csv"), &part).unwrap();
+    // Line 5 of the list is the fourth puzzle: give it another board.
+    let text = fs::read_to_string(&list).unwrap();
+    let edited: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 4 { "1 2 5 3 4 0 6 7 8".to_owned() } else { l.to_owned() })
+        .collect();
+    fs::write(&list, edited.join("\n") + "\n").unwrap();
+    let out = batch(dir.path(), &list, &["--out", "rows.csv", "--resume"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("another board") && stderr.contains("edited"), "{stderr}");
+    assert_eq!(fs::read_to_string(dir.path().join("rows.csv")).unwrap(), part);
+}
+
+#[test]
+fn a_resumed_shard_ends_with_the_rows_of_the_whole_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 20);
+    let whole = String::from_utf8(batch(dir.path(), &list, &["--shard", "1/3"]).stdout).unwrap();
+    let part = first_lines(&whole, 3);
+    fs::write(dir.path().join("shard.csv"), part).unwrap();
+    let out = batch(dir.path(), &list, &["--shard", "1/3", "--out", "shard.csv", "--resume"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(timeless(&fs::read_to_string(dir.path().join("shard.csv")).unwrap()), timeless(&whole));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_run_killed_while_writing_resumes_to_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 200);
+    let whole = String::from_utf8(batch(dir.path(), &list, &["--jobs", "1"]).stdout).unwrap();
+    for rows_before_kill in [1, 37, 150] {
+        let out = dir.path().join("killed.csv");
+        let _ = fs::remove_file(&out);
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .current_dir(dir.path())
+            .args(["batch", &list, "--list", "--algo", "astar", "--jobs", "1", "--out", "killed.csv"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while fs::read_to_string(&out).map_or(0, |t| t.lines().count()) <= rows_before_kill {
+            assert!(Instant::now() < deadline, "no rows after a minute");
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = child.kill();
+        child.wait().unwrap();
+        let out = batch(dir.path(), &list, &["--jobs", "1", "--out", "killed.csv", "--resume"]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(timeless(&fs::read_to_string(dir.path().join("killed.csv")).unwrap()), timeless(&whole));
+    }
+}
+
+#[test]
+fn shards_merged_in_any_order_give_the_rows_of_one_machine() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 23);
+    let whole = String::from_utf8(batch(dir.path(), &list, &[]).stdout).unwrap();
+    for k in 0..5 {
+        let shard = format!("{k}/5");
+        let out = batch(dir.path(), &list, &["--shard", &shard, "--out", &format!("shard-{k}.csv")]);
+        assert_eq!(out.status.code(), Some(0));
+    }
+    let merged = npuzzle()
+        .current_dir(dir.path())
+        .args(["merge", "shard-3.csv", "shard-0.csv", "shard-4.csv", "shard-1.csv", "shard-2.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(merged.status.code(), Some(0), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(timeless(&String::from_utf8(merged.stdout).unwrap()), timeless(&whole), "by name");
+    let with_list = npuzzle()
+        .current_dir(dir.path())
+        .args([
+            "merge",
+            "shard-2.csv",
+            "shard-4.csv",
+            "shard-0.csv",
+            "shard-3.csv",
+            "shard-1.csv",
+            "--list",
+            &list,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(with_list.status.code(), Some(0), "{}", String::from_utf8_lossy(&with_list.stderr));
+    assert_eq!(timeless(&String::from_utf8(with_list.stdout).unwrap()), timeless(&whole), "by the list");
+}
+
+#[test]
+fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 12);
+    for k in 0..3 {
+        batch(dir.path(), &list, &["--shard", &format!("{k}/3"), "--out", &format!("s{k}.csv")]);
+    }
+    let merge = |files: &[&str]| {
+        npuzzle().current_dir(dir.path()).arg("merge").args(files).args(["--list", &list]).assert()
+    };
+    merge(&["s0.csv", "s2.csv"])
+        .code(2)
+        .stderr(contains("4 puzzles with no row: "))
+        .stderr(contains("list.txt:5"));
+    merge(&["s0.csv", "s1.csv", "s2.csv", "s1.csv"])
+        .code(2)
+        .stderr(contains("4 puzzles with more than one row"));
+    // The same puzzle with another cost in a second output.
+    let s1 = fs::read_to_string(dir.path().join("s1.csv")).unwrap();
+    let row = s1.lines().nth(1).unwrap();
+    let mut fields = npuzzle::report::split_csv(row);
+    let cost = fields.iter().position(|f| f == "solved").unwrap() + 1;
+    fields[cost] = "99".to_owned();
+    fs::write(
+        dir.path().join("other.csv"),
+        format!("{}\n{}\n", s1.lines().next().unwrap(), fields.join(",")),
+    )
+    .unwrap();
+    merge(&["s0.csv", "s1.csv", "s2.csv", "other.csv"])
+        .code(2)
+        .stderr(contains("1 puzzle with rows that disagree"));
+}
