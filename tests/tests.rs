@@ -21,3 +21,4 @@ mod cli_solve;
 mod cli_tools;
 mod hostile;
 mod limits;
+mod recipes;
