@@ -7,14 +7,12 @@ user asked for, so it is always read, and what is wrong with it becomes an
 error row rather than a note that is easy to miss.
 */
 
-use crate::board::{
-    MAX_INPUT_BYTES, MAX_LIST_BYTES, ParseErrorKind, Tiles, io_message, parse_shape, split_lines,
-};
+use crate::board::{MAX_INPUT_BYTES, ParseErrorKind, Tiles, io_message, parse_shape, split_lines};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-/// One puzzle of a batch (before [`read_lists`](super::read_lists), one
+/// One puzzle of a batch (before the [`Feed`](super::Feed) reads lists, one
 /// input, which may be a list of them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
@@ -28,8 +26,8 @@ pub struct Item {
 /// Where the board of an [`Item`] comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// A file, read when its turn comes: one board (a list is read before
-    /// the run and becomes [`Source::Listed`] items).
+    /// A file, read when its turn comes: one board (a list is read by the
+    /// feed as the run goes, and becomes [`Source::Listed`] items).
     File(PathBuf),
     /// Standard input (`-`), always a list.
     Stdin,
@@ -93,7 +91,8 @@ pub struct Discovery {
 /// becomes an item with a [`Source::Problem`].
 pub fn discover(paths: &[PathBuf], lists: bool) -> Discovery {
     let mut found = Discovery::default();
-    let limit = if lists { MAX_LIST_BYTES } else { MAX_INPUT_BYTES };
+    // A list streams, so any size will do; a board must fit the reader.
+    let limit = if lists { None } else { Some(MAX_INPUT_BYTES) };
     for path in paths {
         if path.as_os_str() == STDIN {
             found.items.push(Item { name: "<stdin>".to_owned(), source: Source::Stdin });
@@ -112,7 +111,7 @@ pub fn discover(paths: &[PathBuf], lists: bool) -> Discovery {
     found
 }
 
-fn walk(dir: &Path, limit: u64, found: &mut Discovery) {
+fn walk(dir: &Path, limit: Option<u64>, found: &mut Discovery) {
     let listing = fs::read_dir(dir).and_then(|entries| {
         entries
             .map(|e| e.and_then(|e| Ok((e.file_name(), e.path(), e.file_type()?))))
@@ -156,18 +155,24 @@ fn walk(dir: &Path, limit: u64, found: &mut Discovery) {
 /// Extensions that always mean a puzzle file.
 const PUZZLE_EXTENSIONS: [&str; 2] = ["txt", "puzzle"];
 
-/// Whether a file is a puzzle (or a list, up to `limit` bytes), or why not.
-fn classify(path: &Path, limit: u64) -> Result<(), &'static str> {
+/// Bytes of a file's start that tell whether it is a list: its first line
+/// that holds anything is there (or its start is, for a line longer still).
+const SNIFFED_LIST_BYTES: u64 = 64 << 10;
+
+/// Whether a file is a puzzle (of at most `limit` bytes, or a list of any
+/// size when there is none), or why not.
+fn classify(path: &Path, limit: Option<u64>) -> Result<(), &'static str> {
     let by_extension =
         path.extension().is_some_and(|ext| PUZZLE_EXTENSIONS.iter().any(|p| ext.eq_ignore_ascii_case(p)));
     if by_extension {
         return Ok(());
     }
     let mut bytes = Vec::new();
+    let sniffed = limit.map_or(SNIFFED_LIST_BYTES, |limit| limit + 1);
     fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .and_then(|f| f.take(sniffed).read_to_end(&mut bytes))
         .map_err(|_| "cannot be read")?;
-    if bytes.len() as u64 > limit {
+    if limit.is_some_and(|limit| bytes.len() as u64 > limit) {
         return Err("too large to be a puzzle");
     }
     if looks_like_board(&bytes) { Ok(()) } else { Err("not a puzzle by extension or content") }
@@ -181,8 +186,11 @@ pub fn looks_like_board(bytes: &[u8]) -> bool {
     if bytes.contains(&0) {
         return false;
     }
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return false;
+    // A start cut inside a character still shows the text before it.
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or(""),
+        Err(_) => return false,
     };
     let first = split_lines(text)
         .map(|line| line.split('#').next().unwrap_or("").trim())

@@ -376,4 +376,20 @@ mod tests {
         assert_eq!(fed_names(&feed), []);
         assert_eq!(feed.halted(), Some(Halt::Mismatch("0.txt was edited".into())));
     }
+
+    #[test]
+    fn without_lists_files_stay_one_puzzle_each_and_an_unreadable_list_is_one_error_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("two.txt");
+        std::fs::write(&list, "1 2 5 3 4 0 6 7 8\n0 1 2 3\n").unwrap();
+        let feed = Feed::start(vec![Item::file(list.clone())], false, None, None, 0, None);
+        assert_eq!(feed.total(), Some(1));
+        assert_eq!(fed_names(&feed), [(0, list.display().to_string())]);
+        let missing = Item::file(PathBuf::from("no/such/list"));
+        let feed = Feed::start(vec![missing], true, None, None, 0, None);
+        let cancel = AtomicBool::new(false);
+        let fed = feed.next(&cancel).unwrap();
+        assert!(matches!(&fed.item.source, Source::Problem(m) if m.contains("No such file")), "{fed:?}");
+        assert!(feed.next(&cancel).is_none());
+    }
 }

@@ -2,9 +2,11 @@
 Batch runs: find the puzzle files under some paths, keep one shard of them,
 solve them on a pool of threads and hand back one
 [`Record`](crate::report::Record) per puzzle, in input order, each as soon
-as it and every one before it are done: [`discover`], [`read_lists`],
-[`Shard`], [`run`] (the pool), [`solve_item`] (one puzzle), [`TableSource`]
-(the heuristic tables of each goal shape), one file each.
+as it and every one before it are done: [`discover`], [`Feed`] (the
+puzzles one at a time, lists read as the run goes), [`Shard`], [`run`] (the
+pool), [`solve_item`] (one puzzle), [`TableSource`] (the heuristic tables of
+each goal shape), resuming a stopped run ([`kept_rows`], [`check_against`])
+and merging shards ([`merge`]), one file each.
 
 Which files are puzzles:
 - a file named on the command line is always read, whatever its name or
@@ -18,14 +20,13 @@ Which files are puzzles:
   size header or holds only digits, commas, spaces and minus signs. Others (`README.md`, binaries)
   are skipped, each with a reason.
 
-Which files are lists of puzzles ([`read_lists`]): every file when the
+Which files are lists of puzzles ([`Feed`]): every file when the
 caller says so (`--list`), and standard input (`-`) always; the rest hold
 one board each.
 */
 
 mod discovery;
 mod feed;
-mod lists;
 mod merge;
 mod pool;
 mod resume;
@@ -35,7 +36,6 @@ mod tables;
 
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
 pub use feed::{Check, Fed, Feed, Halt};
-pub use lists::{Interrupted, read_lists};
 pub use merge::{MergeError, Merged, Problems, format_of, merge, name_order};
 pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, run};
 pub use resume::{Kept, check_against, kept_rows};

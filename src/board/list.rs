@@ -29,11 +29,6 @@ use std::io::{self, BufRead, Read};
 /// it; `stated_optimum`'s `optimal:` is its sibling in puzzle files.
 const SIZE_LINE: &str = "size:";
 
-/// Lists larger than this are refused rather than read into memory: 64 MiB
-/// is three million 8-puzzles or 750,000 15-puzzles, each held as a board
-/// until its turn comes.
-pub const MAX_LIST_BYTES: u64 = 64 << 20;
-
 /// One puzzle of a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

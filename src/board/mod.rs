@@ -48,7 +48,7 @@ pub use geometry::Geometry;
 #[cfg(test)]
 pub(crate) use geometry::distances_within;
 pub use goal::{Goal, GoalError, GoalSpec, Parity};
-pub use list::{Entry, ListReader, MAX_LIST_BYTES, MAX_LIST_LINE, parse_list};
+pub use list::{Entry, ListReader, MAX_LIST_LINE, parse_list};
 pub use list::{list_line, size_line};
 pub use moves::Move;
 pub(crate) use moves::{code_move, move_code};
