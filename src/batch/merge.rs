@@ -42,7 +42,7 @@ pub enum MergeError {
 pub struct Problems {
     /// How many puzzles.
     pub count: usize,
-    /// The first [`SHOWN`] of their names.
+    /// The first ten of their names.
     pub names: Vec<String>,
 }
 

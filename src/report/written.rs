@@ -175,7 +175,7 @@ fn trim_break(text: &str) -> &str {
 }
 
 /// The fields of one CSV record, unquoted (and the spreadsheet guard's `'`
-/// taken off; see [`quote`](super::csv::quote)).
+/// taken off; see [`Csv`](super::Csv)).
 pub fn split_csv(record: &str) -> Vec<String> {
     let mut fields = Vec::new();
     let mut field = String::new();
