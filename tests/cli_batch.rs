@@ -123,6 +123,8 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "status",
             "cost",
             "depth",
+            "lower_bound",
+            "proven_optimal",
             "expected",
             "matches",
             "nodes_expanded",

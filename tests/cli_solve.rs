@@ -74,6 +74,8 @@ fn json_output_is_one_object_with_every_documented_key() {
         "path",
         "cost",
         "depth",
+        "lower_bound",
+        "proven_optimal",
         "nodes_expanded",
         "nodes_generated",
         "max_frontier",
@@ -82,7 +84,8 @@ fn json_output_is_one_object_with_every_documented_key() {
     ] {
         assert!(v.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(v.as_object().unwrap().len(), 18);
+    assert_eq!(v.as_object().unwrap().len(), 20);
+    assert_eq!((v["lower_bound"].as_u64(), v["proven_optimal"].as_bool()), (Some(31), Some(true)));
     assert_eq!(v["size"], 3);
     assert_eq!((v["width"].as_u64(), v["height"].as_u64()), (Some(3), Some(3)));
     assert_eq!(v["start"], serde_json::json!([8, 0, 6, 5, 4, 7, 2, 3, 1]));

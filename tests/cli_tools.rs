@@ -358,8 +358,8 @@ fn compare_csv_has_a_header_and_an_empty_branching_factor_for_a_zero_move_soluti
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "size,width,height,algorithm,heuristic,weight,status,cost,nodes_expanded,nodes_generated,max_frontier,\
-         max_depth,runtime_ms,branching_factor"
+        "size,width,height,algorithm,heuristic,weight,status,cost,lower_bound,proven_optimal,nodes_expanded,\
+         nodes_generated,max_frontier,max_depth,runtime_ms,branching_factor"
     );
     assert_eq!(lines.len(), 1 + npuzzle::compare::runs(false).len());
     for line in &lines[1..] {

@@ -8,6 +8,7 @@ mod rectangles;
 mod solvability;
 
 // What the searches promise, held to ground truth.
+mod bounds;
 mod ground_truth;
 mod optimal;
 mod parallel;

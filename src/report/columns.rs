@@ -31,6 +31,10 @@ pub enum Column {
     Cost,
     /// Depth of the goal node.
     Depth,
+    /// The fewest moves any solution can have, as the run proved.
+    LowerBound,
+    /// Whether the cost is proven shortest (it equals the lower bound).
+    ProvenOptimal,
     /// The optimal length the puzzle's file or list line states.
     Expected,
     /// Whether the cost is the expected length.
@@ -68,6 +72,8 @@ impl Column {
         Column::Status,
         Column::Cost,
         Column::Depth,
+        Column::LowerBound,
+        Column::ProvenOptimal,
         Column::Expected,
         Column::Matches,
         Column::NodesExpanded,
@@ -94,6 +100,8 @@ impl Column {
         Column::Status,
         Column::Cost,
         Column::Depth,
+        Column::LowerBound,
+        Column::ProvenOptimal,
         Column::Expected,
         Column::Matches,
         Column::NodesExpanded,
@@ -119,6 +127,8 @@ impl Column {
         Column::Weight,
         Column::Status,
         Column::Cost,
+        Column::LowerBound,
+        Column::ProvenOptimal,
         Column::NodesExpanded,
         Column::NodesGenerated,
         Column::MaxFrontier,
@@ -140,6 +150,8 @@ impl Column {
             Column::Status => "status",
             Column::Cost => "cost",
             Column::Depth => "depth",
+            Column::LowerBound => "lower_bound",
+            Column::ProvenOptimal => "proven_optimal",
             Column::Expected => "expected",
             Column::Matches => "matches",
             Column::NodesExpanded => "nodes_expanded",
@@ -164,6 +176,8 @@ impl Column {
             Column::RuntimeMs => "ms",
             Column::BranchingFactor => "b*",
             Column::Weight => "W",
+            Column::LowerBound => "bound",
+            Column::ProvenOptimal => "optimal",
             other => other.key(),
         }
     }
@@ -182,6 +196,7 @@ impl Column {
                 | Column::Heuristic
                 | Column::Status
                 | Column::Matches
+                | Column::ProvenOptimal
                 | Column::Error
                 | Column::Start
                 | Column::Path
@@ -227,6 +242,14 @@ impl Column {
             Column::Status => out.push_str(record.status.name()),
             Column::Cost => optional(out, record.cost.map(|c| c as u64)),
             Column::Depth => optional(out, record.depth.map(|d| d as u64)),
+            Column::LowerBound => optional(out, record.lower_bound.map(u64::from)),
+            Column::ProvenOptimal => out.push_str(match (record.proven_optimal, human) {
+                (Some(true), true) => "yes",
+                (Some(false), true) => "no",
+                (Some(true), false) => "true",
+                (Some(false), false) => "false",
+                (None, _) => missing,
+            }),
             Column::Expected => optional(out, record.expected.map(u64::from)),
             Column::Matches => out.push_str(match (record.matches(), human) {
                 (Some(true), true) => "yes",

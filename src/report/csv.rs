@@ -140,17 +140,20 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "file,size,width,height,algorithm,heuristic,weight,status,cost,depth,expected,matches,\
-             nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,branching_factor,error"
+            "file,size,width,height,algorithm,heuristic,weight,status,cost,depth,lower_bound,proven_optimal,\
+             expected,matches,nodes_expanded,nodes_generated,max_frontier,max_depth,runtime_ms,branching_factor,error"
         );
         assert!(
-            lines[1].starts_with("\"a, \"\"quoted\"\" name.txt\",3,3,3,astar,manhattan,1,solved,3,3,,,3,")
+            lines[1]
+                .starts_with("\"a, \"\"quoted\"\" name.txt\",3,3,3,astar,manhattan,1,solved,3,3,3,true,,,3,"),
+            "{}",
+            lines[1]
         );
         // 8 nodes generated at depth 3; no error, so the last field is empty.
         assert!(lines[1].ends_with(",1.5782,"), "{}", lines[1]);
         assert_eq!(
             lines[2],
-            "bad.txt,,,,astar,manhattan,1,error,,,,,0,0,0,0,0.000,,line 2: 'x' is not a non-negative integer"
+            "bad.txt,,,,astar,manhattan,1,error,,,,,,,0,0,0,0,0.000,,line 2: 'x' is not a non-negative integer"
         );
         assert_eq!(lines.len(), 3);
     }

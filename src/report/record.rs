@@ -51,6 +51,12 @@ pub struct Record {
     /// found it, more than `cost` when it was then shortened (see
     /// [`Stats::shortened_by`]).
     pub depth: Option<usize>,
+    /// The fewest moves any solution can have, as the run proved (see
+    /// [`Outcome::lower_bound`]); `None` when unsolvable or never searched.
+    pub lower_bound: Option<u32>,
+    /// Whether the cost equals the lower bound, so the path is proven
+    /// shortest; `None` without a cost.
+    pub proven_optimal: Option<bool>,
     /// See [`Stats::nodes_expanded`].
     pub nodes_expanded: u64,
     /// See [`Stats::nodes_generated`].
@@ -93,6 +99,7 @@ impl Record {
         outcome: Outcome,
     ) -> Record {
         let (cost, depth) = (outcome.cost(), outcome.depth());
+        let (lower_bound, proven_optimal) = (outcome.lower_bound, outcome.proven_optimal());
         let Stats { nodes_expanded, nodes_generated, max_frontier, max_depth, stored, runtime, .. } =
             outcome.stats;
         let note = match outcome.status {
@@ -114,6 +121,8 @@ impl Record {
             path: outcome.path,
             cost,
             depth,
+            lower_bound,
+            proven_optimal,
             nodes_expanded,
             nodes_generated,
             max_frontier,
@@ -150,6 +159,8 @@ impl Record {
             path: None,
             cost: None,
             depth: None,
+            lower_bound: None,
+            proven_optimal: None,
             nodes_expanded: 0,
             nodes_generated: 0,
             max_frontier: 0,

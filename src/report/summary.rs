@@ -35,6 +35,11 @@ pub struct Summary {
     pub generated: Sample,
     /// b* of each row solved in at least one move.
     pub branching_factor: Sample,
+    /// Cost over lower bound of each solved row: how far from optimal the
+    /// answers may be, at most.
+    pub bound_ratio: Sample,
+    /// The largest of those ratios.
+    pub worst_bound_ratio: Option<f64>,
     /// Wall-clock time of the whole run, when known.
     pub wall: Option<Duration>,
 }
@@ -44,6 +49,8 @@ impl Summary {
     pub fn add(&mut self, record: &Record) {
         self.count(&Counted {
             status: record.status,
+            cost: record.cost.map(|c| c as u64),
+            lower_bound: record.lower_bound,
             expected: record.expected,
             matches: record.matches(),
             nodes_expanded: record.nodes_expanded,
@@ -58,6 +65,8 @@ impl Summary {
     pub fn add_written(&mut self, row: &WrittenRow) {
         self.count(&Counted {
             status: row.status,
+            cost: row.cost,
+            lower_bound: row.lower_bound,
             expected: row.expected,
             matches: row.expected.zip(row.cost).map(|(expected, cost)| u64::from(expected) == cost),
             nodes_expanded: row.nodes_expanded,
@@ -92,6 +101,12 @@ impl Summary {
         if let Some(b) = row.branching_factor {
             self.branching_factor.push(b);
         }
+        if let (Some(cost), Some(bound)) = (row.cost, row.lower_bound) {
+            // A bound of 0 is the goal itself, reached in 0 moves.
+            let ratio = if bound == 0 { 1.0 } else { cost as f64 / f64::from(bound) };
+            self.bound_ratio.push(ratio);
+            self.worst_bound_ratio = Some(self.worst_bound_ratio.map_or(ratio, |w| w.max(ratio)));
+        }
     }
 
     /// Adds `other`'s counts and node totals (a resumed run's kept rows and
@@ -123,6 +138,8 @@ impl Summary {
 /// What a summary counts of one row.
 struct Counted {
     status: RowStatus,
+    cost: Option<u64>,
+    lower_bound: Option<u32>,
     expected: Option<u32>,
     matches: Option<bool>,
     nodes_expanded: u64,

@@ -62,7 +62,13 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
         Column::Heuristic => longest(&mut HeuristicKind::ALL.iter().map(|h| h.name())).unwrap_or(0),
         Column::Status => "unsolvable".len(),
         Column::Matches => "no".len(),
-        Column::Cost | Column::Depth | Column::Expected | Column::MaxDepth | Column::Weight => 3,
+        Column::Cost
+        | Column::Depth
+        | Column::Expected
+        | Column::MaxDepth
+        | Column::Weight
+        | Column::LowerBound => 3,
+        Column::ProvenOptimal => "yes".len(),
         Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 10,
         Column::RuntimeMs => "1000.000".len(),
         Column::BranchingFactor => "2.0000".len(),
@@ -139,7 +145,16 @@ impl<W: Write> Reporter for Table<W> {
             median(s.generated.median())
         )?;
         let b = |value: Option<f64>| value.map_or_else(|| "-".to_owned(), |v| format!("{v:.4}"));
-        writeln!(out, "b*: {} mean, {} median", b(s.branching_factor.mean()), b(s.branching_factor.median()))
+        writeln!(
+            out,
+            "b*: {} mean, {} median",
+            b(s.branching_factor.mean()),
+            b(s.branching_factor.median())
+        )?;
+        if let (Some(mean), Some(worst)) = (s.bound_ratio.mean(), s.worst_bound_ratio) {
+            writeln!(out, "cost / lower bound: {mean:.4} mean, {worst:.4} worst (1 is proven optimal)")?;
+        }
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -32,6 +32,10 @@ pub fn write_text(out: &mut impl Write, record: &Record, show_states: bool) -> i
     let or_dash = |v: Option<usize>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
     writeln!(out, "cost: {}", or_dash(record.cost))?;
     writeln!(out, "depth: {}", or_dash(record.depth))?;
+    writeln!(out, "lower_bound: {}", or_dash(record.lower_bound.map(|b| b as usize)))?;
+    if let Some(proven) = record.proven_optimal {
+        writeln!(out, "proven_optimal: {proven}")?;
+    }
     writeln!(out, "nodes_expanded: {}", record.nodes_expanded)?;
     writeln!(out, "nodes_generated: {}", record.nodes_generated)?;
     writeln!(out, "max_frontier: {}", record.max_frontier)?;

@@ -26,6 +26,8 @@ pub struct WrittenRow {
     pub status: RowStatus,
     /// Moves in the path, when solved.
     pub cost: Option<u64>,
+    /// The lower bound the run proved.
+    pub lower_bound: Option<u32>,
     /// The optimal length the puzzle states.
     pub expected: Option<u32>,
     /// Nodes expanded.
@@ -243,6 +245,7 @@ fn csv_row(text: String, columns: &[Column]) -> Result<WrittenRow, String> {
         start,
         status: status(get(Column::Status).unwrap_or(""))?,
         cost: number(Column::Cost)?.map(|c| c as u64),
+        lower_bound: number(Column::LowerBound)?.map(|b| b as u32),
         expected: number(Column::Expected)?.map(|e| e as u32),
         nodes_expanded: number(Column::NodesExpanded)?.unwrap_or(0.0) as u64,
         nodes_generated: number(Column::NodesGenerated)?.unwrap_or(0.0) as u64,
@@ -272,6 +275,7 @@ fn json_row(text: String) -> Result<WrittenRow, String> {
         start,
         status: status(object.get("status").and_then(Value::as_str).unwrap_or(""))?,
         cost: object.get("cost").and_then(Value::as_u64),
+        lower_bound: object.get("lower_bound").and_then(Value::as_u64).map(|b| b as u32),
         expected: object.get("expected").and_then(Value::as_u64).map(|e| e as u32),
         nodes_expanded: object.get("nodes_expanded").and_then(Value::as_u64).unwrap_or(0),
         nodes_generated: object.get("nodes_generated").and_then(Value::as_u64).unwrap_or(0),

@@ -46,6 +46,10 @@ pub(crate) trait Rule: Copy + Send + Sync {
     /// Among equal priorities, whether the deeper node comes first.
     const DEEPER_FIRST: bool = true;
 
+    /// Whether the search's open list proves a lower bound and its first
+    /// solution is a shortest one: A*, which expands in order of f.
+    const PROVES_BOUND: bool = false;
+
     /// Whether priorities come out in increasing order, so that one that is
     /// exhausted stays empty (A* with a consistent heuristic; the rare
     /// refill under an inconsistent one only costs an allocation).
@@ -61,6 +65,12 @@ pub(crate) trait Rule: Copy + Send + Sync {
 
     fn key(self, g: u32, h: u32, unit: u32) -> u64;
 
+    /// The fewest moves a solution can have when every node of priority
+    /// below `key` is known to lead nowhere: a node of an optimal path has
+    /// a priority of at most this rule's worth of its g + h (moves).
+    /// `None` for a rule whose priorities prove nothing (greedy).
+    fn lower_bound(self, key: u64, unit: u32) -> Option<u32>;
+
     /// The largest priority a node can have and still reach the goal
     /// within `max_depth` moves, if the rule bounds it (IDA* cuts above it).
     fn depth_cap(self, max_depth: u32, unit: u32) -> u64 {
@@ -75,11 +85,16 @@ pub(crate) struct Plain;
 
 impl Rule for Plain {
     const MONOTONE: bool = true;
+    const PROVES_BOUND: bool = true;
     const DROPS_EXPANDED_CHILDREN: bool = true;
 
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
         u64::from(g) * u64::from(unit) + u64::from(h)
+    }
+
+    fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
+        u32::try_from(key.div_ceil(u64::from(unit))).ok()
     }
 
     /// With an admissible h, f = g + h never exceeds the cost of the
@@ -101,6 +116,12 @@ impl Rule for Weighted {
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
         self.q * u64::from(g) * u64::from(unit) + self.p * u64::from(h)
     }
+
+    /// q·U·g + p·h is at most p·U·(g + h/U), since q ≤ p: a node of an
+    /// optimal path has a priority of at most p·U·C*.
+    fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
+        u32::try_from(key.div_ceil(self.p * u64::from(unit))).ok()
+    }
 }
 
 /// Greedy best-first: h alone.
@@ -113,6 +134,10 @@ impl Rule for Greedy {
     #[inline]
     fn key(self, _: u32, h: u32, _: u32) -> u64 {
         u64::from(h)
+    }
+
+    fn lower_bound(self, _: u64, _: u32) -> Option<u32> {
+        None
     }
 }
 
@@ -128,6 +153,9 @@ pub(crate) trait OpenList<B> {
     fn len(&self) -> usize;
     /// An entry likely to come out next, if one is at hand without a search.
     fn upcoming(&self) -> Option<&B>;
+    /// A priority no entry is below (the smallest, or less); `None` when
+    /// empty.
+    fn floor(&self) -> Option<u64>;
 }
 
 /// The boards of one (priority, g), and their h.
@@ -190,6 +218,10 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
         let key = self.min_key;
         let g = *self.next.get(key)?;
         self.buckets.get(key)?.get(g)?.boards.last()
+    }
+
+    fn floor(&self) -> Option<u64> {
+        (self.len > 0).then_some(self.min_key as u64)
     }
 
     fn new<R: Rule>() -> Self {
@@ -383,6 +415,10 @@ impl<B> OpenList<B> for HeapQueue<B> {
     #[inline]
     fn upcoming(&self) -> Option<&B> {
         self.heap.peek().map(|item| &item.board)
+    }
+
+    fn floor(&self) -> Option<u64> {
+        self.heap.peek().map(|item| item.key)
     }
 
     #[inline]
@@ -622,13 +658,23 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     };
 
     stats.stored = peak_stored.max(closed.len() + open.len()) as u64;
+    let open_floor = open.floor();
     // The path is part of the answer, so its rebuilding is on the clock.
     let path = (status == Status::Solved)
         .then(|| rebuild_path(geometry, target, stats.max_depth, |b| closed.arrival(b)));
     // Putting the containers away is the search's cost too: on the clock.
     drop((closed, open));
     stats.runtime = budget.elapsed();
-    Outcome { status, path, stats }
+    // What the search proved of the cost: for A* (its priority is f), every
+    // node it left open is one of a frontier that an optimal path crosses,
+    // so none costs less than the smallest f among them; an optimal
+    // solution is its own bound.
+    let lower_bound = match (status, R::PROVES_BOUND) {
+        (Status::Solved, true) => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
+        (Status::Limit(_), true) => open_floor.and_then(|key| rule.lower_bound(key, H::UNIT)),
+        _ => None,
+    };
+    Outcome { status, path, stats, lower_bound }
 }
 
 #[cfg(test)]

@@ -74,6 +74,10 @@ pub struct Prepared {
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     estimator: Estimator,
+    /// The estimate every answer's lower bound starts from (linear
+    /// conflicts, the strongest of the heuristics without tables), for the
+    /// boards the searches take; larger ones use the Manhattan distance.
+    bound: Option<Box<LinearConflict>>,
     shorten: bool,
 }
 
@@ -113,7 +117,33 @@ impl Prepared {
         } else {
             Estimator::Elsewhere
         };
-        Prepared { goal, algorithm, heuristic, estimator, shorten: true }
+        let bound = searchable(goal.shape()).then(|| Box::new(LinearConflict::new(&goal)));
+        Prepared { goal, algorithm, heuristic, estimator, bound, shorten: true }
+    }
+
+    /// The fewest moves `start` can need, by the strongest estimate at
+    /// hand: linear conflicts (the Manhattan distance on boards past the
+    /// searches' reach), and the pattern databases in `tables` when they
+    /// serve this goal.
+    pub fn start_bound(&self, start: &Tiles, tables: &Tables) -> u32 {
+        let cells = start.cells();
+        let estimate = match &self.bound {
+            Some(lc) => Heuristic::<Wide<MAX_SEARCH_CELLS>>::estimate(&**lc, &Wide::from_tiles(cells)),
+            None => manhattan(cells, &self.goal),
+        };
+        match tables.pdb.as_deref().filter(|pdb| pdb.serves(&self.goal)) {
+            Some(pdb) => estimate.max(pdb.value_of(cells)),
+            None => estimate,
+        }
+    }
+
+    /// `outcome` with its lower bound raised to the start's estimate.
+    fn bounded(&self, start: &Tiles, mut outcome: Outcome, tables: &Tables) -> Outcome {
+        if outcome.status != Status::Unsolvable {
+            let estimate = self.start_bound(start, tables);
+            outcome.lower_bound = Some(outcome.lower_bound.map_or(estimate, |b| b.max(estimate)));
+        }
+        outcome
     }
 
     /// Whether the paths of algorithms that give up shortest paths for
@@ -147,7 +177,7 @@ impl Prepared {
         }
         if algorithm == Algorithm::Rows {
             return Ok(if goal.parity(start.cells()).solvable() {
-                constructive(start, goal, self.shorten, limits)
+                self.bounded(start, constructive(start, goal, self.shorten, limits), tables)
             } else {
                 unsolvable()
             });
@@ -181,7 +211,7 @@ impl Prepared {
                 Encoding::Wide256 => self.solve_as::<Wide<MAX_SEARCH_CELLS>>(start, limits),
             }
         };
-        Ok(self.shortened(start, outcome, limits))
+        Ok(self.bounded(start, self.shortened(start, outcome, limits), tables))
     }
 
     /// `outcome`'s path shortened, if this algorithm's paths are. The
@@ -298,9 +328,22 @@ pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
     }
 }
 
+/// The Manhattan distance of `cells` from `goal`: a lower bound at every
+/// size, in time linear in the board.
+fn manhattan(cells: &[u16], goal: &Goal) -> u32 {
+    let shape = goal.shape();
+    let sum: usize = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .map(|(cell, &tile)| shape.distance(cell, goal.cell_of(tile)))
+        .sum();
+    u32::try_from(sum).unwrap_or(u32::MAX)
+}
+
 /// The verdict of the parity rule, reached without a search.
 fn unsolvable() -> Outcome {
-    Outcome { status: Status::Unsolvable, path: None, stats: Stats::default() }
+    Outcome { status: Status::Unsolvable, path: None, stats: Stats::default(), lower_bound: None }
 }
 
 /// The constructive solver on a solvable `start`, stopped by a timeout or
@@ -323,14 +366,15 @@ fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> O
             stats.nodes_generated = made.block_generated + made.shortening.window_generated;
             stats.max_depth = made.constructed as u32;
             stats.shortened_by = (made.constructed - made.path.len()) as u64;
-            Outcome { status: Status::Solved, path: Some(made.path), stats }
+            Outcome { status: Status::Solved, path: Some(made.path), stats, lower_bound: None }
         }
-        (None, Some(limit)) => Outcome { status: Status::Limit(limit), path: None, stats },
+        (None, Some(limit)) => Outcome { status: Status::Limit(limit), path: None, stats, lower_bound: None },
         // Nothing asked it to stop: its searches ran out of expansions.
         // They stop exactly at the limit, so that is the count.
         (None, None) => {
             stats.nodes_expanded = max_expanded;
-            Outcome { status: Status::Limit(LimitKind::Expanded(max_expanded)), path: None, stats }
+            let status = Status::Limit(LimitKind::Expanded(max_expanded));
+            Outcome { status, path: None, stats, lower_bound: None }
         }
     }
 }

@@ -18,6 +18,9 @@ pub(crate) trait Frontier<B>: Default {
     /// Whether successors are pushed in reverse order so that they come out
     /// in successor order (true for a stack).
     const REVERSED: bool;
+    /// Whether nodes come out by depth, so that every board shallower than
+    /// the one taken was tested first (a queue: breadth-first).
+    const BY_DEPTH: bool;
     fn push(&mut self, node: (B, u32));
     fn pop(&mut self) -> Option<(B, u32)>;
     fn len(&self) -> usize;
@@ -28,6 +31,7 @@ pub(crate) type Fifo<B> = VecDeque<(B, u32)>;
 
 impl<B> Frontier<B> for Fifo<B> {
     const REVERSED: bool = false;
+    const BY_DEPTH: bool = true;
     #[inline]
     fn push(&mut self, node: (B, u32)) {
         self.push_back(node);
@@ -47,6 +51,7 @@ pub(crate) type Lifo<B> = Vec<(B, u32)>;
 
 impl<B> Frontier<B> for Lifo<B> {
     const REVERSED: bool = true;
+    const BY_DEPTH: bool = false;
     #[inline]
     fn push(&mut self, node: (B, u32)) {
         Vec::push(self, node);
@@ -79,6 +84,8 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     frontier.push((*start, 0));
     stats.max_frontier = 1;
     let mut cut_at_depth = false;
+    // The depth of the board last taken out.
+    let mut reached = 0;
 
     let status = 'search: loop {
         if budget.tick()
@@ -89,6 +96,7 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
         let Some((board, depth)) = frontier.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
+        reached = depth;
         if board == target {
             break Status::Solved;
         }
@@ -139,5 +147,12 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
     // Putting the containers away is the search's cost too: on the clock.
     drop((seen, frontier));
     stats.runtime = budget.elapsed();
-    Outcome { status, path, stats }
+    // Breadth-first, every board shallower than the last one taken out was
+    // tested: no solution is shorter than its depth.
+    let lower_bound = match (status, F::BY_DEPTH) {
+        (Status::Solved, true) => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
+        (Status::Limit(_), true) => Some(reached),
+        _ => None,
+    };
+    Outcome { status, path, stats, lower_bound }
 }

@@ -180,7 +180,17 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     stats.runtime = search.budget.elapsed();
     search.path.reverse();
     let path = (status == Status::Solved).then_some(search.path);
-    Outcome { status, path, stats }
+    // Each pass's bound is the smallest priority past the one before, which
+    // no solution beat: a node of an optimal path has a priority at least
+    // that large, so the bound of the pass under way bounds the cost (the
+    // first pass's is the start's estimate). An unweighted solution is a
+    // shortest one.
+    let lower_bound = match status {
+        Status::Solved if R::PROVES_BOUND => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
+        Status::Unsolvable => None,
+        _ => rule.lower_bound(search.bound, H::UNIT),
+    };
+    Outcome { status, path, stats, lower_bound }
 }
 
 /// Most threads one search uses.

@@ -131,12 +131,24 @@ pub struct Outcome {
     pub path: Option<Vec<Move>>,
     /// Its figures.
     pub stats: Stats,
+    /// The fewest moves any solution can have, as far as the run proved:
+    /// the largest admissible estimate of the start, raised by what the
+    /// search showed (every bound IDA* finished a pass under, the smallest
+    /// f A* left open, the depth BFS reached), the cost itself when an
+    /// optimal search solved the puzzle. `None` for an unsolvable start.
+    pub lower_bound: Option<u32>,
 }
 
 impl Outcome {
     /// Moves in the path, when solved.
     pub fn cost(&self) -> Option<usize> {
         self.path.as_ref().map(Vec::len)
+    }
+
+    /// Whether the answer is proven shortest: solved, with a cost equal to
+    /// the lower bound.
+    pub fn proven_optimal(&self) -> Option<bool> {
+        Some(self.cost()? as u64 == u64::from(self.lower_bound?))
     }
 
     /// Moves of the path as the algorithm found it, when solved: the depth

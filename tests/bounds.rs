@@ -1,0 +1,132 @@
+//! What every answer proves of itself: its lower bound never exceeds the
+//! true distance, it is proven optimal only when it is shortest, whatever
+//! the algorithm, the heuristic and the limit that stopped it.
+
+use crate::util::{Rng, eight_puzzle_distances, pack, packed_distances};
+use npuzzle::board::Shape;
+use npuzzle::{
+    Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tables, Tiles, Weight, solve,
+};
+use std::collections::HashMap;
+
+/// Every algorithm, weighted or not, with each heuristic that is not a
+/// table, stopped or not by a small expansion limit.
+fn runs() -> Vec<(Algorithm, HeuristicKind, Limits)> {
+    let w = |text: &str| text.parse::<Weight>().unwrap();
+    let algorithms = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Greedy,
+        Algorithm::Rows,
+        Algorithm::WeightedAStar(w("2")),
+        Algorithm::WeightedIdaStar(w("1.5")),
+    ];
+    let mut runs = Vec::new();
+    for algorithm in algorithms {
+        for heuristic in [HeuristicKind::Manhattan, HeuristicKind::Hamming, HeuristicKind::LinearConflict] {
+            for max_expanded in [None, Some(40), Some(400)] {
+                let limits = Limits { max_expanded, ..Limits::default() };
+                runs.push((algorithm, heuristic, limits));
+            }
+        }
+    }
+    runs
+}
+
+/// Holds `outcome` to the true distance of its start.
+fn holds_to(outcome: &Outcome, truth: u32, case: &str) {
+    let bound = outcome.lower_bound.unwrap_or_else(|| panic!("{case}: a solvable start has a bound"));
+    assert!(bound <= truth, "{case}: lower bound {bound} above the distance {truth}");
+    if let Some(cost) = outcome.cost() {
+        assert!(cost as u32 >= truth, "{case}: {cost} moves beat the distance {truth}");
+        assert_eq!(outcome.proven_optimal(), Some(cost as u32 == bound), "{case}");
+        if outcome.proven_optimal() == Some(true) {
+            assert_eq!(cost as u32, truth, "{case}: proven optimal but not shortest");
+        }
+    } else {
+        assert!(matches!(outcome.status, Status::Limit(_)), "{case}");
+        assert_eq!(outcome.proven_optimal(), None, "{case}");
+    }
+}
+
+#[test]
+fn lower_bounds_never_exceed_the_true_distance_on_the_8_puzzle() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    // A spread of starts over every distance, a few per distance.
+    let mut by_distance: HashMap<u32, Vec<&Vec<u16>>> = HashMap::new();
+    for (board, &d) in truth {
+        let starts = by_distance.entry(d).or_default();
+        if starts.len() < 3 {
+            starts.push(board);
+        }
+    }
+    let runs = runs();
+    let mut checked = 0;
+    for (d, starts) in &by_distance {
+        for start in starts {
+            let tiles = Tiles::new(start).unwrap();
+            for (algorithm, heuristic, limits) in &runs {
+                let outcome = solve(&tiles, &goal, *algorithm, *heuristic, limits, &Tables::NONE).unwrap();
+                holds_to(&outcome, *d, &format!("{algorithm:?} {heuristic:?} {limits:?} on {start:?}"));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
+}
+
+#[test]
+fn lower_bounds_never_exceed_the_true_distance_on_the_2x5_rectangle() {
+    let shape = Shape::new(2, 5);
+    let goal = Goal::new(&GoalSpec::BlankLast, shape).unwrap();
+    let truth = packed_distances(goal.tiles().cells(), 2, 5);
+    let mut rng = Rng(5);
+    let boards: Vec<(&u64, &u8)> = truth.iter().collect();
+    // Uninformed searches of a 1.8-million-state space run with a limit only.
+    let runs: Vec<_> = runs()
+        .into_iter()
+        .filter(|(a, _, l)| !(matches!(a, Algorithm::Bfs | Algorithm::Dfs) && l.max_expanded.is_none()))
+        .collect();
+    for _ in 0..15 {
+        let (&key, &d) = boards[rng.below(boards.len())];
+        let cells: Vec<u16> = (0..10).map(|c| ((key >> (4 * c)) & 0xF) as u16).collect();
+        assert_eq!(pack(&cells), key);
+        let tiles = Tiles::with_shape(shape, &cells).unwrap();
+        for (algorithm, heuristic, limits) in &runs {
+            let outcome = solve(&tiles, &goal, *algorithm, *heuristic, limits, &Tables::NONE).unwrap();
+            holds_to(&outcome, u32::from(d), &format!("{algorithm:?} {heuristic:?} {limits:?} on {cells:?}"));
+        }
+    }
+}
+
+#[test]
+fn an_unsolvable_start_has_no_bound_and_a_solved_optimal_run_proves_itself() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let unsolvable = Tiles::new(&[0, 2, 1, 3, 4, 5, 6, 7, 8]).unwrap();
+    let outcome = solve(
+        &unsolvable,
+        &goal,
+        Algorithm::AStar,
+        HeuristicKind::Manhattan,
+        &Limits::default(),
+        &Tables::NONE,
+    )
+    .unwrap();
+    assert_eq!(
+        (outcome.status, outcome.lower_bound, outcome.proven_optimal()),
+        (Status::Unsolvable, None, None)
+    );
+    let start = Tiles::new(&[8, 0, 6, 5, 4, 7, 2, 3, 1]).unwrap();
+    for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::IdaStar] {
+        let outcome =
+            solve(&start, &goal, algorithm, HeuristicKind::Manhattan, &Limits::default(), &Tables::NONE)
+                .unwrap();
+        assert_eq!(
+            (outcome.cost(), outcome.lower_bound, outcome.proven_optimal()),
+            (Some(31), Some(31), Some(true))
+        );
+    }
+}
