@@ -37,6 +37,15 @@ pub enum Error {
         /// The algorithm's name.
         algorithm: &'static str,
     },
+    /// A bound given to an algorithm that cannot keep one.
+    #[error(
+        "{algorithm} cannot promise a bound: --within needs astar, idastar or bfs, or no --algo (it then picks \
+         the search)"
+    )]
+    NoBound {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
     /// A heuristic that does not exist for this board size or goal.
     #[error("heuristic {heuristic} is not available here: {why}")]
     Unsupported {

@@ -1,6 +1,7 @@
 //! What every answer proves of itself: its lower bound never exceeds the
-//! true distance, it is proven optimal only when it is shortest, whatever
-//! the algorithm, the heuristic and the limit that stopped it.
+//! true distance, it is proven optimal only when it is shortest, and a
+//! search with a bound (`--within F`, weighted, optimal) stays within it,
+//! whatever the algorithm, the heuristic and the limit that stopped it.
 
 use crate::util::{Rng, eight_puzzle_distances, pack, packed_distances};
 use npuzzle::board::Shape;
@@ -22,12 +23,30 @@ fn runs() -> Vec<(Algorithm, HeuristicKind, Limits)> {
         Algorithm::Rows,
         Algorithm::WeightedAStar(w("2")),
         Algorithm::WeightedIdaStar(w("1.5")),
+        Algorithm::Anytime,
     ];
+    // --within F for F in {1, 1.1, 1.5, 3}: without --algo, and with each
+    // algorithm that can keep a bound.
+    let mut algorithms = algorithms.to_vec();
+    for f in ["1", "1.1", "1.5", "3"] {
+        algorithms.push(Algorithm::within(w(f)));
+        for algorithm in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs] {
+            algorithms.push(algorithm.bounded(w(f)).unwrap());
+        }
+    }
     let mut runs = Vec::new();
-    for algorithm in algorithms {
-        for heuristic in [HeuristicKind::Manhattan, HeuristicKind::Hamming, HeuristicKind::LinearConflict] {
+    for (i, algorithm) in algorithms.into_iter().enumerate() {
+        // The bounded runs with one heuristic: the bound is theirs to keep.
+        let heuristics: &[HeuristicKind] = if i < 9 {
+            &[HeuristicKind::Manhattan, HeuristicKind::Hamming, HeuristicKind::LinearConflict]
+        } else {
+            &[HeuristicKind::LinearConflict]
+        };
+        for &heuristic in heuristics {
             for max_expanded in [None, Some(40), Some(400)] {
-                let limits = Limits { max_expanded, ..Limits::default() };
+                // An anytime run's budget is its time: a short one here.
+                let timeout = (algorithm == Algorithm::Anytime).then(|| std::time::Duration::from_millis(30));
+                let limits = Limits { max_expanded, timeout, ..Limits::default() };
                 runs.push((algorithm, heuristic, limits));
             }
         }
@@ -35,8 +54,14 @@ fn runs() -> Vec<(Algorithm, HeuristicKind, Limits)> {
     runs
 }
 
-/// Holds `outcome` to the true distance of its start.
-fn holds_to(outcome: &Outcome, truth: u32, case: &str) {
+/// Holds `outcome` of `algorithm` to the true distance of its start.
+fn holds_to(algorithm: Algorithm, outcome: &Outcome, truth: u32, case: &str) {
+    if let (Some(bound), Some(cost)) = (algorithm.bound(), outcome.cost()) {
+        assert!(
+            cost as u64 * bound.denominator() <= u64::from(truth) * bound.numerator(),
+            "{case}: {cost} moves, more than {bound} times the distance {truth}"
+        );
+    }
     let bound = outcome.lower_bound.unwrap_or_else(|| panic!("{case}: a solvable start has a bound"));
     assert!(bound <= truth, "{case}: lower bound {bound} above the distance {truth}");
     if let Some(cost) = outcome.cost() {
@@ -70,7 +95,12 @@ fn lower_bounds_never_exceed_the_true_distance_on_the_8_puzzle() {
             let tiles = Tiles::new(start).unwrap();
             for (algorithm, heuristic, limits) in &runs {
                 let outcome = solve(&tiles, &goal, *algorithm, *heuristic, limits, &Tables::NONE).unwrap();
-                holds_to(&outcome, *d, &format!("{algorithm:?} {heuristic:?} {limits:?} on {start:?}"));
+                holds_to(
+                    *algorithm,
+                    &outcome,
+                    *d,
+                    &format!("{algorithm:?} {heuristic:?} {limits:?} on {start:?}"),
+                );
                 checked += 1;
             }
         }
@@ -97,7 +127,8 @@ fn lower_bounds_never_exceed_the_true_distance_on_the_2x5_rectangle() {
         let tiles = Tiles::with_shape(shape, &cells).unwrap();
         for (algorithm, heuristic, limits) in &runs {
             let outcome = solve(&tiles, &goal, *algorithm, *heuristic, limits, &Tables::NONE).unwrap();
-            holds_to(&outcome, u32::from(d), &format!("{algorithm:?} {heuristic:?} {limits:?} on {cells:?}"));
+            let case = format!("{algorithm:?} {heuristic:?} {limits:?} on {cells:?}");
+            holds_to(*algorithm, &outcome, u32::from(d), &case);
         }
     }
 }
@@ -128,5 +159,39 @@ fn an_unsolvable_start_has_no_bound_and_a_solved_optimal_run_proves_itself() {
             (outcome.cost(), outcome.lower_bound, outcome.proven_optimal()),
             (Some(31), Some(31), Some(true))
         );
+    }
+}
+
+#[test]
+fn anytime_answers_every_board_with_a_path_that_replays_whatever_its_budget() {
+    for size in ["2", "3", "4", "5", "7", "10", "30", "100", "3x5", "2x7", "8x3"] {
+        let board =
+            crate::util::npuzzle().args(["generate", "--size", size, "--seed", "9"]).output().unwrap().stdout;
+        for timeout in ["0.001", "0.2"] {
+            let out = crate::util::npuzzle()
+                .args(["solve", "-", "--algo", "anytime", "--timeout", timeout, "--format", "json"])
+                .write_stdin(board.clone())
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{size} in {timeout} s: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let (width, height) =
+                (v["width"].as_u64().unwrap() as usize, v["height"].as_u64().unwrap() as usize);
+            let start: Vec<u16> =
+                v["start"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u16).collect();
+            let moves: Vec<&str> =
+                v["path"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+            let end = crate::util::play_on(&start, width, height, &moves);
+            let goal: Vec<u16> =
+                v["goal"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u16).collect();
+            assert_eq!(end, goal, "{size} in {timeout} s");
+            let (cost, bound) = (v["cost"].as_u64().unwrap(), v["lower_bound"].as_u64().unwrap());
+            assert!(bound <= cost && !v["improvements"].as_array().unwrap().is_empty(), "{size}");
+        }
     }
 }

@@ -44,6 +44,9 @@ pub struct Settings {
     /// The heuristic tables (pattern databases) of each goal shape, made
     /// when its first puzzle comes and shared by all jobs.
     pub tables: Arc<TableSource>,
+    /// Whether a shape whose tables are at hand is searched with them
+    /// whatever `heuristic` says (the strongest heuristic available).
+    pub strongest: bool,
 }
 
 /// The single-search default node limit of `algorithm` for a board of
@@ -119,8 +122,11 @@ fn solve_board(
                 Ok(tables) => tables,
                 Err(message) => return fail(message),
             };
-            let prepared =
-                Prepared::new(goal, settings.algorithm, settings.heuristic).shortening(settings.shorten);
+            let heuristic = match tables.pdb {
+                Some(_) if settings.strongest => HeuristicKind::Pdb,
+                _ => settings.heuristic,
+            };
+            let prepared = Prepared::new(goal, settings.algorithm, heuristic).shortening(settings.shorten);
             let (prepared, tables) = slot.insert((prepared, tables));
             (prepared, tables)
         }
@@ -130,7 +136,7 @@ fn solve_board(
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }
     match prepared.solve(start, &limits, tables) {
-        Ok(outcome) => Record::new(settings.algorithm, settings.heuristic, start, prepared.goal(), outcome),
+        Ok(outcome) => Record::new(settings.algorithm, prepared.heuristic(), start, prepared.goal(), outcome),
         Err(e) => fail(e.to_string()),
     }
 }

@@ -23,7 +23,7 @@ pub use columns::Column;
 pub use csv::Csv;
 pub use format::{RowFormat, reporter};
 pub use json::{JsonLines, write_json};
-pub use record::{Record, RowStatus};
+pub use record::{ImprovementRecord, Record, RowStatus};
 pub use summary::{Sample, Summary};
 pub use table::Table;
 pub use text::write_text;

@@ -87,6 +87,21 @@ pub struct Record {
     /// Why the search ended without a solution, for people (not in JSON).
     #[serde(skip)]
     pub note: Option<String>,
+    /// An anytime run's answers, shorter each time, in the order they came
+    /// (in JSON only for such a run).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub improvements: Vec<ImprovementRecord>,
+}
+
+/// One of an anytime run's answers, as reports show it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ImprovementRecord {
+    /// Moves of the answer.
+    pub cost: u32,
+    /// The lower bound proven when it came.
+    pub lower_bound: u32,
+    /// When it came, in milliseconds since the search started.
+    pub ms: f64,
 }
 
 impl Record {
@@ -133,6 +148,15 @@ impl Record {
             expected: None,
             error: None,
             note,
+            improvements: outcome
+                .improvements
+                .iter()
+                .map(|i| ImprovementRecord {
+                    cost: i.cost,
+                    lower_bound: i.lower_bound,
+                    ms: (i.at.as_secs_f64() * 1e6).round() / 1e3,
+                })
+                .collect(),
         }
     }
 
@@ -171,6 +195,7 @@ impl Record {
             expected: None,
             error: Some(message),
             note: None,
+            improvements: Vec::new(),
         }
     }
 

@@ -3,6 +3,7 @@ The algorithms a caller can ask for, and what each promises: shortest
 paths or not, a weight or not, one thread or several.
 */
 
+use super::focal::Selection;
 use super::weight::Weight;
 use crate::error::Error;
 use std::fmt;
@@ -24,6 +25,19 @@ pub enum Algorithm {
     WeightedAStar(Weight),
     /// IDA* on f = g + W·h (W > 1): paths at most W times the shortest.
     WeightedIdaStar(Weight),
+    /// Bounded-suboptimal A*: paths at most `bound` times the shortest,
+    /// expanding within that bound the node `selection` prefers (focal
+    /// search or Dynamic Potential Search), with a proven lower bound.
+    Bounded {
+        /// B, the factor the cost may exceed the optimum by.
+        bound: Weight,
+        /// How a node is picked within the bound.
+        selection: Selection,
+    },
+    /// Anytime search: an answer at once, shorter ones while the time
+    /// (its timeout) lasts, the best at the end with the lower bound the
+    /// run proved (see `anytime.rs`).
+    Anytime,
     /// The constructive solver: places tiles a line at a time, any board
     /// up to 256×256 in time linear in its path (about 1.8·n³ moves on
     /// n×n), paths far from the shortest.
@@ -37,14 +51,18 @@ impl Algorithm {
     pub const fn shortens(self) -> bool {
         matches!(
             self,
-            Algorithm::Greedy | Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) | Algorithm::Rows
+            Algorithm::Greedy
+                | Algorithm::WeightedAStar(_)
+                | Algorithm::WeightedIdaStar(_)
+                | Algorithm::Bounded { .. }
+                | Algorithm::Rows
         )
     }
 
     /// Whether the search runs on several threads when [`Limits::threads`](super::Limits::threads)
     /// asks for them (IDA*, weighted or not); the others use one.
     pub fn parallel(self) -> bool {
-        matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+        matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Anytime)
     }
 
     /// Every algorithm once, unweighted, in the order comparisons list them.
@@ -63,10 +81,11 @@ impl Algorithm {
         match self {
             Algorithm::Bfs => "bfs",
             Algorithm::Dfs => "dfs",
-            Algorithm::AStar | Algorithm::WeightedAStar(_) => "astar",
+            Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Bounded { .. } => "astar",
             Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => "idastar",
             Algorithm::Greedy => "greedy",
             Algorithm::Rows => "rows",
+            Algorithm::Anytime => "anytime",
         }
     }
 
@@ -87,6 +106,42 @@ impl Algorithm {
             Algorithm::AStar | Algorithm::IdaStar => Some(Weight::ONE),
             Algorithm::WeightedAStar(w) | Algorithm::WeightedIdaStar(w) => Some(w),
             _ => None,
+        }
+    }
+
+    /// The factor its answers are guaranteed not to exceed the optimum by:
+    /// 1 for the optimal searches, W for weighted ones, B for a bounded
+    /// search; `None` for those that promise nothing.
+    pub const fn bound(self) -> Option<Weight> {
+        match self {
+            Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar => Some(Weight::ONE),
+            Algorithm::WeightedAStar(w) | Algorithm::WeightedIdaStar(w) => Some(w),
+            Algorithm::Bounded { bound, .. } => Some(bound),
+            Algorithm::Dfs | Algorithm::Greedy | Algorithm::Rows | Algorithm::Anytime => None,
+        }
+    }
+
+    /// The search that answers within `bound` times the shortest: what
+    /// `--within` runs without `--algo` (Dynamic Potential Search, which
+    /// measured fastest among the bounded searches; on boards past the
+    /// searches' reach, the constructive solver's answer where its cost is
+    /// proven within the bound).
+    pub const fn within(bound: Weight) -> Algorithm {
+        Algorithm::Bounded { bound, selection: Selection::Potential }
+    }
+
+    /// This algorithm kept within `bound` times the shortest: A* as a
+    /// bounded search, IDA* weighted by the bound, BFS as it is (it is
+    /// optimal).
+    ///
+    /// # Errors
+    /// [`Error::NoBound`] for an algorithm that cannot keep a bound.
+    pub fn bounded(self, bound: Weight) -> Result<Algorithm, Error> {
+        match self {
+            Algorithm::AStar | Algorithm::Bounded { .. } => Ok(Algorithm::within(bound)),
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => Algorithm::IdaStar.weighted(bound),
+            Algorithm::Bfs => Ok(Algorithm::Bfs),
+            other => Err(Error::NoBound { algorithm: other.name() }),
         }
     }
 

@@ -10,6 +10,7 @@ Larger weights trust the heuristic more and search far fewer nodes.
 */
 
 use super::best_first::{BucketQueue, HeapQueue, Plain, Reopening, Rule, Weighted, run};
+use super::focal::{Bounded, FocalQueue, Selection};
 use super::table::TaggedSet;
 use super::{Limits, Outcome, Weight};
 use crate::board::{Board, Goal};
@@ -61,6 +62,41 @@ pub fn weighted_astar<B: Board, H: Heuristic<B>>(
     }
     let rule = Weighted { p: weight.numerator(), q: weight.denominator() };
     with_rule(start, goal, h, rule, buckets_for(rule, H::UNIT), limits)
+}
+
+/// A* bounded by `bound` = B: a path of at most B times the shortest, found
+/// by expanding within the focal list (every open node with f ≤ `B·f_min`)
+/// the node `selection` prefers (see `focal.rs`), closed boards reopened
+/// when reached more cheaply. Its lower bound is the smallest f left open.
+/// A heuristic in fractions of a move (euclidean) is searched by weighted
+/// A* at W = B instead, which keeps the same bound.
+///
+/// # Examples
+/// ```
+/// use npuzzle::{bounded_astar, Board, Goal, GoalSpec, Limits, Manhattan, Packed, Selection, Weight};
+/// let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+/// let start = Packed::from_tiles(&[8, 0, 6, 5, 4, 7, 2, 3, 1]);
+/// let b: Weight = "1.2".parse().unwrap();
+/// let outcome = bounded_astar(&start, &goal, &Manhattan::new(&goal), b, Selection::Potential, &Limits::default());
+/// let (cost, bound) = (outcome.cost().unwrap(), outcome.lower_bound.unwrap());
+/// assert!(5 * cost <= 6 * 31 && bound <= 31);
+/// ```
+pub fn bounded_astar<B: Board, H: Heuristic<B>>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    bound: Weight,
+    selection: Selection,
+    limits: &Limits,
+) -> Outcome {
+    if bound == Weight::ONE {
+        return astar(start, goal, h, limits);
+    }
+    if H::UNIT != 1 {
+        return weighted_astar(start, goal, h, bound, limits);
+    }
+    let rule = Bounded { p: bound.numerator(), q: bound.denominator(), selection };
+    run::<B, H, Bounded, FocalQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits)
 }
 
 /// The largest numerator p of a weight p/q the bucket queue takes. Its rows

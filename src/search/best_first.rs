@@ -46,9 +46,14 @@ pub(crate) trait Rule: Copy + Send + Sync {
     /// Among equal priorities, whether the deeper node comes first.
     const DEEPER_FIRST: bool = true;
 
-    /// Whether the search's open list proves a lower bound and its first
-    /// solution is a shortest one: A*, which expands in order of f.
+    /// Whether the search's first solution is a shortest one: A*, which
+    /// expands in order of f.
     const PROVES_BOUND: bool = false;
+
+    /// Whether the smallest priority left open bounds the cost from below:
+    /// f = g + h, searched with closed boards reopened (or a consistent
+    /// heuristic), so a node of an optimal path is open with its optimal g.
+    const FLOOR_BOUNDS: bool = false;
 
     /// Whether priorities come out in increasing order, so that one that is
     /// exhausted stays empty (A* with a consistent heuristic; the rare
@@ -71,6 +76,12 @@ pub(crate) trait Rule: Copy + Send + Sync {
     /// `None` for a rule whose priorities prove nothing (greedy).
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32>;
 
+    /// The bound and the pick of a bounded-suboptimal search, whose open
+    /// list is a [`FocalQueue`](super::focal::FocalQueue).
+    fn bounded(self) -> Option<super::focal::Bounded> {
+        None
+    }
+
     /// The largest priority a node can have and still reach the goal
     /// within `max_depth` moves, if the rule bounds it (IDA* cuts above it).
     fn depth_cap(self, max_depth: u32, unit: u32) -> u64 {
@@ -86,6 +97,7 @@ pub(crate) struct Plain;
 impl Rule for Plain {
     const MONOTONE: bool = true;
     const PROVES_BOUND: bool = true;
+    const FLOOR_BOUNDS: bool = true;
     const DROPS_EXPANDED_CHILDREN: bool = true;
 
     #[inline]
@@ -145,7 +157,7 @@ impl Rule for Greedy {
 pub(crate) trait OpenList<B> {
     /// Bytes one entry occupies.
     const ENTRY_BYTES: u64;
-    fn new<R: Rule>() -> Self;
+    fn new<R: Rule>(rule: R) -> Self;
     fn push(&mut self, key: u64, g: u32, h: u32, board: B);
     /// The best entry: its priority, g, h and board.
     fn pop(&mut self) -> Option<(u64, u32, u32, B)>;
@@ -224,7 +236,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
         (self.len > 0).then_some(self.min_key as u64)
     }
 
-    fn new<R: Rule>() -> Self {
+    fn new<R: Rule>(_: R) -> Self {
         let (mut buckets, mut filled, mut next) = spare::take::<Spare<B>>().unwrap_or_default();
         buckets.iter_mut().flatten().for_each(|bucket| bucket.boards.clear());
         for words in &mut filled {
@@ -397,7 +409,7 @@ pub(crate) struct HeapQueue<B> {
 impl<B> OpenList<B> for HeapQueue<B> {
     const ENTRY_BYTES: u64 = std::mem::size_of::<HeapItem<B>>() as u64;
 
-    fn new<R: Rule>() -> Self {
+    fn new<R: Rule>(_: R) -> Self {
         HeapQueue { heap: BinaryHeap::new(), seq: 0, flip: if R::DEEPER_FIRST { 0 } else { u32::MAX } }
     }
 
@@ -425,6 +437,12 @@ impl<B> OpenList<B> for HeapQueue<B> {
     fn len(&self) -> usize {
         self.heap.len()
     }
+}
+
+/// Worst-case bytes per stored state of a bounded search, which reopens
+/// closed boards and keeps their g (see `focal.rs`).
+pub(crate) fn bytes_per_state_reopening<B: Board>() -> u64 {
+    bytes_per_state_with::<B, super::focal::FocalQueue<B::Tagged>, Reopening<B>>()
 }
 
 /// Worst-case bytes per stored state with a whole-number, consistent
@@ -562,7 +580,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
-    let mut open = Q::new::<R>();
+    let mut open = Q::new(rule);
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     let h_start = h.estimate(start);
     open.push(rule.key(0, h_start, H::UNIT), 0, h_start, start.tag(None));
@@ -669,12 +687,34 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     // node it left open is one of a frontier that an optimal path crosses,
     // so none costs less than the smallest f among them; an optimal
     // solution is its own bound.
-    let lower_bound = match (status, R::PROVES_BOUND) {
-        (Status::Solved, true) => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
-        (Status::Limit(_), true) => open_floor.and_then(|key| rule.lower_bound(key, H::UNIT)),
+    let cost = path.as_ref().and_then(|p| u32::try_from(p.len()).ok());
+    let lower_bound = proven_bound(rule, status, cost, open_floor, H::UNIT);
+    Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
+}
+
+/// What a search by `rule` proved of the cost: A* (its priority is f), that
+/// every node it left open is one of a frontier an optimal path crosses, so
+/// none costs less than the smallest f among them (`floor`), and that its
+/// solution is optimal; a bounded search's goal may cost more than the
+/// optimum, but unless it is optimal a node of an optimal path is still
+/// open, so the smaller of its cost and the floor is a bound.
+fn proven_bound<R: Rule>(
+    rule: R,
+    status: Status,
+    cost: Option<u32>,
+    floor: Option<u64>,
+    unit: u32,
+) -> Option<u32> {
+    let floor = floor.and_then(|key| rule.lower_bound(key, unit));
+    match status {
+        Status::Solved if R::PROVES_BOUND => cost,
+        Status::Solved if R::FLOOR_BOUNDS => match (cost, floor) {
+            (Some(cost), Some(floor)) => Some(cost.min(floor)),
+            (cost, _) => cost,
+        },
+        Status::Limit(_) if R::FLOOR_BOUNDS => floor,
         _ => None,
-    };
-    Outcome { status, path, stats, lower_bound }
+    }
 }
 
 #[cfg(test)]
@@ -682,8 +722,8 @@ mod tests {
     use super::*;
 
     /// Pushes `entries` (priority, g, h, board) and pops them all.
-    fn order<R: Rule>(entries: &[(u64, u32, u32, u64)]) -> Vec<(u64, u32, u32, u64)> {
-        let mut queue = BucketQueue::<u64>::new::<R>();
+    fn order<R: Rule>(rule: R, entries: &[(u64, u32, u32, u64)]) -> Vec<(u64, u32, u32, u64)> {
+        let mut queue = BucketQueue::<u64>::new(rule);
         for &(key, g, h, board) in entries {
             queue.push(key, g, h, board);
         }
@@ -692,8 +732,8 @@ mod tests {
 
     /// Pushes and pops interleaved, with depths spread over several words of
     /// the occupancy bits, against a model that sorts every entry.
-    fn matches_a_sorted_model<R: Rule>() {
-        let mut queue = BucketQueue::<u64>::new::<R>();
+    fn matches_a_sorted_model<R: Rule>(rule: R) {
+        let mut queue = BucketQueue::<u64>::new(rule);
         let mut model: Vec<(u64, u32, u64)> = Vec::new();
         let mut x = 12345u64;
         for step in 0..20_000u64 {
@@ -721,26 +761,26 @@ mod tests {
 
     #[test]
     fn weighted_and_greedy_queues_pop_in_the_documented_order_across_sparse_depths() {
-        matches_a_sorted_model::<Weighted>();
-        matches_a_sorted_model::<Greedy>();
-        matches_a_sorted_model::<Plain>();
+        matches_a_sorted_model(Weighted { p: 2, q: 1 });
+        matches_a_sorted_model(Greedy);
+        matches_a_sorted_model(Plain);
     }
 
     #[test]
     fn a_queue_kept_for_the_next_search_holds_nothing_from_the_last_and_keeps_its_order() {
         let entries = [(5, 2, 3, 10), (4, 1, 3, 11), (5, 3, 2, 12), (7, 0, 7, 13), (4, 1, 3, 14)];
-        let first = order::<Plain>(&entries);
+        let first = order(Plain, &entries);
         assert_eq!(first.iter().map(|e| e.3).collect::<Vec<_>>(), [14, 11, 12, 10, 13]);
         // Left with entries in it, then taken back by the next queue.
-        let mut queue = BucketQueue::<u64>::new::<Plain>();
+        let mut queue = BucketQueue::<u64>::new(Plain);
         queue.push(9, 4, 5, 99);
         drop(queue);
-        let mut queue = BucketQueue::<u64>::new::<Greedy>();
+        let mut queue = BucketQueue::<u64>::new(Greedy);
         assert_eq!((queue.len(), queue.pop()), (0, None));
         drop(queue);
-        assert_eq!(order::<Plain>(&entries), first);
+        assert_eq!(order(Plain, &entries), first);
         // Greedy takes the shallower of equal priorities.
-        let greedy = order::<Greedy>(&[(3, 5, 3, 1), (3, 2, 3, 2)]);
+        let greedy = order(Greedy, &[(3, 5, 3, 1), (3, 2, 3, 2)]);
         assert_eq!(greedy.iter().map(|e| e.3).collect::<Vec<_>>(), [2, 1]);
     }
 }

@@ -5,9 +5,13 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 */
 
 use super::algorithm::Algorithm;
+use super::anytime::{Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
-use super::{astar, bfs, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar};
+use super::weight::Weight;
+use super::{
+    astar, bfs, bounded_astar, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar,
+};
 use super::{best_first, graph};
 use crate::board::{
     Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide,
@@ -137,6 +141,24 @@ impl Prepared {
         }
     }
 
+    /// A bounded search's answer on a board past the searches' reach: the
+    /// constructive solver's, where its cost is proven within `bound` of the
+    /// lower bound (so within `bound` of the shortest).
+    fn constructed_within(&self, start: &Tiles, bound: Weight, limits: &Limits, tables: &Tables) -> Outcome {
+        if !self.goal.parity(start.cells()).solvable() {
+            return unsolvable();
+        }
+        let mut outcome = self.bounded(start, constructive(start, &self.goal, self.shorten, limits), tables);
+        let within = outcome.cost().zip(outcome.lower_bound).is_some_and(|(cost, lower)| {
+            cost as u64 * bound.denominator() <= u64::from(lower) * bound.numerator()
+        });
+        if outcome.status == Status::Solved && !within {
+            outcome.status = Status::Limit(LimitKind::Unproven(bound));
+            outcome.path = None;
+        }
+        outcome
+    }
+
     /// `outcome` with its lower bound raised to the start's estimate.
     fn bounded(&self, start: &Tiles, mut outcome: Outcome, tables: &Tables) -> Outcome {
         if outcome.status != Status::Unsolvable {
@@ -164,6 +186,11 @@ impl Prepared {
         &self.goal
     }
 
+    /// The heuristic its informed searches use.
+    pub fn heuristic(&self) -> HeuristicKind {
+        self.heuristic
+    }
+
     /// Solves `start` (of the goal's shape) as [`solve`] does.
     ///
     /// # Errors
@@ -175,12 +202,32 @@ impl Prepared {
         if shape != goal.shape() {
             return Err(Error::GoalSize { start: shape, goal: goal.shape() });
         }
+        if algorithm == Algorithm::Anytime {
+            if uses_pdb && tables.pdb.is_none() {
+                no_partition(shape).map_or(Ok(()), Err)?;
+            }
+            if !goal.parity(start.cells()).solvable() {
+                return Ok(unsolvable());
+            }
+            let board = OneBoard { prepared: self, start, tables };
+            let outcome = anytime(&board, limits, &mut |improvement| {
+                if let Some(monitor) = &limits.monitor {
+                    monitor.improved(*improvement);
+                }
+            });
+            return Ok(outcome);
+        }
         if algorithm == Algorithm::Rows {
             return Ok(if goal.parity(start.cells()).solvable() {
                 self.bounded(start, constructive(start, goal, self.shorten, limits), tables)
             } else {
                 unsolvable()
             });
+        }
+        if let Algorithm::Bounded { bound, .. } = algorithm
+            && !searchable(shape)
+        {
+            return Ok(self.constructed_within(start, bound, limits, tables));
         }
         if !searchable(shape) {
             return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
@@ -260,6 +307,50 @@ impl Prepared {
     }
 }
 
+/// One board's searches, for an anytime run.
+struct OneBoard<'a> {
+    prepared: &'a Prepared,
+    start: &'a Tiles,
+    tables: &'a Tables,
+}
+
+impl OneBoard<'_> {
+    fn with(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
+        let prepared = Prepared { algorithm, ..self.prepared.clone() };
+        // Checked before the run: the board, its goal and its tables fit.
+        prepared.solve(self.start, limits, self.tables).unwrap_or_else(|_| Outcome {
+            status: Status::Limit(LimitKind::Interrupted),
+            path: None,
+            stats: Stats::default(),
+            lower_bound: None,
+            improvements: Vec::new(),
+        })
+    }
+}
+
+impl Searches for OneBoard<'_> {
+    fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
+        self.with(algorithm, limits)
+    }
+
+    fn construct(&self, limits: &Limits) -> Outcome {
+        self.with(Algorithm::Rows, limits)
+    }
+
+    fn start_bound(&self) -> u32 {
+        self.prepared.start_bound(self.start, self.tables)
+    }
+
+    fn searchable(&self) -> bool {
+        searchable(self.start.shape())
+    }
+
+    fn tables(&self) -> bool {
+        self.prepared.heuristic == HeuristicKind::Pdb
+            && self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&self.prepared.goal))
+    }
+}
+
 /// The board encodings searches are compiled for, smallest first: a board
 /// uses the smallest that holds it, so it hashes, compares and stores no
 /// more bytes than it must.
@@ -310,6 +401,7 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
         Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
             best_first::bytes_per_state::<B>()
         }
+        Algorithm::Bounded { .. } | Algorithm::Anytime => best_first::bytes_per_state_reopening::<B>(),
         // Only the path (and the one board the constructive solver works
         // on) is stored; any budget is far beyond it.
         Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Rows => 1,
@@ -343,7 +435,13 @@ fn manhattan(cells: &[u16], goal: &Goal) -> u32 {
 
 /// The verdict of the parity rule, reached without a search.
 fn unsolvable() -> Outcome {
-    Outcome { status: Status::Unsolvable, path: None, stats: Stats::default(), lower_bound: None }
+    Outcome {
+        status: Status::Unsolvable,
+        path: None,
+        stats: Stats::default(),
+        lower_bound: None,
+        improvements: Vec::new(),
+    }
 }
 
 /// The constructive solver on a solvable `start`, stopped by a timeout or
@@ -366,15 +464,27 @@ fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> O
             stats.nodes_generated = made.block_generated + made.shortening.window_generated;
             stats.max_depth = made.constructed as u32;
             stats.shortened_by = (made.constructed - made.path.len()) as u64;
-            Outcome { status: Status::Solved, path: Some(made.path), stats, lower_bound: None }
+            Outcome {
+                status: Status::Solved,
+                path: Some(made.path),
+                stats,
+                lower_bound: None,
+                improvements: Vec::new(),
+            }
         }
-        (None, Some(limit)) => Outcome { status: Status::Limit(limit), path: None, stats, lower_bound: None },
+        (None, Some(limit)) => Outcome {
+            status: Status::Limit(limit),
+            path: None,
+            stats,
+            lower_bound: None,
+            improvements: Vec::new(),
+        },
         // Nothing asked it to stop: its searches ran out of expansions.
         // They stop exactly at the limit, so that is the count.
         (None, None) => {
             stats.nodes_expanded = max_expanded;
             let status = Status::Limit(LimitKind::Expanded(max_expanded));
-            Outcome { status, path: None, stats, lower_bound: None }
+            Outcome { status, path: None, stats, lower_bound: None, improvements: Vec::new() }
         }
     }
 }
@@ -427,7 +537,8 @@ fn run<B: Board, H: Heuristic<B>>(
         Algorithm::Greedy => greedy(board, goal, h, limits),
         Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
         Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
-        Algorithm::Rows => unreachable!("the constructive solver is dispatched by solve"),
+        Algorithm::Bounded { bound, selection } => bounded_astar(board, goal, h, bound, selection, limits),
+        Algorithm::Rows | Algorithm::Anytime => unreachable!("dispatched by solve, not a search of its own"),
     }
 }
 

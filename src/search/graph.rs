@@ -154,5 +154,5 @@ pub(crate) fn search<B: Board, F: Frontier<B>>(start: &B, goal: &Goal, limits: &
         (Status::Limit(_), true) => Some(reached),
         _ => None,
     };
-    Outcome { status, path, stats, lower_bound }
+    Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
 }

@@ -190,7 +190,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         Status::Unsolvable => None,
         _ => rule.lower_bound(search.bound, H::UNIT),
     };
-    Outcome { status, path, stats, lower_bound }
+    Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
 }
 
 /// Most threads one search uses.

@@ -9,6 +9,7 @@ Outcome`. Searches print nothing; their only clock reads go into [`Stats`].
 */
 
 mod algorithm;
+mod anytime;
 mod astar;
 mod best_first;
 mod bfs;
@@ -16,6 +17,7 @@ mod budget;
 mod constructive;
 mod dfs;
 mod dispatch;
+mod focal;
 mod graph;
 mod greedy;
 mod idastar;
@@ -28,17 +30,19 @@ mod table;
 mod weight;
 
 pub use algorithm::Algorithm;
-pub use astar::{astar, weighted_astar};
+pub use anytime::DEFAULT_BUDGET;
+pub use astar::{astar, bounded_astar, weighted_astar};
 pub use bfs::bfs;
 pub use constructive::{RowsOutcome, rows};
 pub use dfs::dfs;
 pub use dispatch::{
     Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
 };
+pub use focal::Selection;
 pub use greedy::greedy;
 pub use idastar::{SPLIT_AFTER, idastar, weighted_idastar};
 pub use monitor::{Monitor, Snapshot};
-pub use outcome::{LimitKind, Limits, Outcome, Stats, Status};
+pub use outcome::{Improvement, LimitKind, Limits, Outcome, Stats, Status};
 pub use shorten::Shortening;
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 

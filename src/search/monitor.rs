@@ -6,7 +6,9 @@ figures here at the periodic limit check they make anyway, every
 no more work per node than an unwatched one.
 */
 
+use super::outcome::Improvement;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// Stands for "none" in a field that may have no value.
 const NONE: u64 = u64::MAX;
@@ -20,6 +22,8 @@ pub struct Monitor {
     node_limit: AtomicU64,
     /// IDA*'s bound, as the bits of an `f64`.
     bound: AtomicU64,
+    /// An anytime search's improvements not yet taken by the display.
+    improvements: Mutex<Vec<Improvement>>,
 }
 
 /// What a [`Monitor`] held at one moment.
@@ -42,6 +46,7 @@ impl Default for Monitor {
             stored: AtomicU64::new(0),
             node_limit: AtomicU64::new(NONE),
             bound: AtomicU64::new(NONE),
+            improvements: Mutex::new(Vec::new()),
         }
     }
 }
@@ -70,6 +75,16 @@ impl Monitor {
 
     pub(crate) fn set_bound(&self, moves: f64) {
         self.bound.store(moves.to_bits(), Ordering::Relaxed);
+    }
+
+    /// The improvements an anytime search found since the last call, in
+    /// order.
+    pub fn take_improvements(&self) -> Vec<Improvement> {
+        std::mem::take(&mut *self.improvements.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    pub(crate) fn improved(&self, improvement: Improvement) {
+        self.improvements.lock().unwrap_or_else(PoisonError::into_inner).push(improvement);
     }
 }
 

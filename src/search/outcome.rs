@@ -5,6 +5,7 @@ that fills them is elsewhere, and so is the report that prints them.
 */
 
 use super::monitor::Monitor;
+use super::weight::Weight;
 use crate::board::{Board, Geometry, Move};
 use std::fmt;
 use std::ops::AddAssign;
@@ -61,6 +62,9 @@ pub enum LimitKind {
     Time(Duration),
     /// Cancelled from outside (Ctrl-C).
     Interrupted,
+    /// On a board past the searches' reach, the only answer at hand (the
+    /// constructive solver's) is not proven within this bound.
+    Unproven(Weight),
 }
 
 impl fmt::Display for LimitKind {
@@ -71,6 +75,11 @@ impl fmt::Display for LimitKind {
             LimitKind::Depth(d) => write!(f, "no solution within the depth limit of {d}"),
             LimitKind::Time(t) => write!(f, "timeout of {} s reached", t.as_secs_f64()),
             LimitKind::Interrupted => f.write_str("interrupted"),
+            LimitKind::Unproven(bound) => write!(
+                f,
+                "no answer proven within {bound} times the shortest: past 16x16 only the constructive solver \
+                 answers, and its answer is not (--algo rows gives it)"
+            ),
         }
     }
 }
@@ -137,6 +146,21 @@ pub struct Outcome {
     /// f A* left open, the depth BFS reached), the cost itself when an
     /// optimal search solved the puzzle. `None` for an unsolvable start.
     pub lower_bound: Option<u32>,
+    /// The answers an anytime search found on its way, shorter each time;
+    /// empty for the other searches.
+    pub improvements: Vec<Improvement>,
+}
+
+/// A shorter answer an anytime search found, with the lower bound proven
+/// by then and the time it came at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// Moves of the answer.
+    pub cost: u32,
+    /// The lower bound proven when it came.
+    pub lower_bound: u32,
+    /// Time since the search started.
+    pub at: Duration,
 }
 
 impl Outcome {

@@ -184,18 +184,26 @@ pub struct SearchArgs {
 /// How `solve` and `batch` search.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct AlgorithmArgs {
-    /// Search algorithm.
-    #[arg(long, value_enum, default_value_t = AlgoArg::Astar)]
-    pub algo: AlgoArg,
+    /// Search algorithm [default: astar; with --within, the bounded search that gets there fastest].
+    #[arg(long, value_enum)]
+    pub algo: Option<AlgoArg>,
 
-    /// Heuristic for astar, idastar and greedy (ignored by bfs, dfs and rows).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    pub heuristic: HeuristicArg,
+    /// Heuristic for astar, idastar, greedy and anytime (ignored by bfs, dfs and rows) [default: manhattan; with
+    /// --within or --algo anytime, the pattern databases where they are built for the board's size and goal,
+    /// linear-conflict elsewhere].
+    #[arg(long, value_enum)]
+    pub heuristic: Option<HeuristicArg>,
 
     /// Weight W for astar and idastar: search on f = g + W·h. With an admissible heuristic the path is at most W
     /// times the shortest; larger weights search far fewer nodes (a number ≥ 1, such as 1.5 or 2).
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", conflicts_with = "within")]
     pub weight: Option<Weight>,
+
+    /// An answer guaranteed at most F times the shortest (F ≥ 1, such as 1.05 or 1.5). Without --algo, the search
+    /// that gets there fastest (Dynamic Potential Search; past 16x16, the constructive solver's answer where its
+    /// cost is proven within F); with astar (bounded the same way), idastar (weighted by F) or bfs.
+    #[arg(long, value_name = "F", value_parser = parse_bound)]
+    pub within: Option<Weight>,
 }
 
 /// `--size`, for boards that do not show their own shape.
@@ -247,6 +255,9 @@ pub enum AlgoArg {
     /// Constructive, line by line: any board up to 256x256, paths far from the shortest; time grows with the path
     /// (about 1.8·n³ moves on n×n): 20x20 in about 10 ms, 100x100 in about 0.6 s.
     Rows,
+    /// Anytime: an answer at once, shorter ones while --timeout lasts (default 1 s), the best at the end with the
+    /// lower bound the run proved; any board.
+    Anytime,
 }
 
 /// `--heuristic` values.
@@ -621,6 +632,17 @@ fn at_least_one<T: std::str::FromStr<Err = std::num::ParseIntError> + From<u8> +
 ) -> Result<T, String> {
     let n: T = text.parse().map_err(|e| format!("'{text}' is not a whole number: {e}"))?;
     if n < T::from(1) { Err("must be at least 1".to_owned()) } else { Ok(n) }
+}
+
+/// `--within F`: a factor of at least 1, said as a bound rather than a
+/// weight.
+fn parse_bound(text: &str) -> Result<Weight, String> {
+    use npuzzle::search::WeightError;
+    text.parse::<Weight>().map_err(|e| match e {
+        WeightError::BelowOne(_) => format!("'{text}' is below 1: no answer is shorter than the shortest"),
+        WeightError::Syntax(_) => format!("'{text}' is not a number of at least 1, such as 1.05 or 1.5"),
+        other => other.to_string(),
+    })
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

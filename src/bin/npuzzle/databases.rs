@@ -106,6 +106,14 @@ pub fn for_batch(algorithm: Algorithm, heuristic: HeuristicKind, args: &PdbArgs)
     })
 }
 
+/// The tables for a batch that takes the strongest heuristic at hand: each
+/// goal shape's databases if they are built (never building them), else
+/// none, and the batch uses linear conflicts for that shape.
+pub fn for_batch_if_built(goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
+    let (goal_arg, args) = (goal_arg.clone(), args.clone());
+    TableSource::new(move |goal| Ok(if_built(goal, &goal_arg, &args).unwrap_or(Tables::NONE)))
+}
+
 /// The databases for `goal` if they are already built and verify, else why
 /// not (with how to build them); no tables for other widths. `compare` and
 /// `check` use this: they never start a build the user did not ask for.

@@ -8,7 +8,7 @@ process, from `--progress` and whether standard error is a terminal.
 */
 
 use crate::cli::ProgressWhen;
-use npuzzle::search::{Monitor, Snapshot};
+use npuzzle::search::{Improvement, Monitor, Snapshot};
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -202,6 +202,8 @@ impl Progress {
 const STATUS_AFTER: Duration = Duration::from_secs(1);
 /// Time between two redraws of the status line.
 const STATUS_EVERY: Duration = Duration::from_millis(250);
+/// How often the status thread looks for an anytime search's improvements.
+const IMPROVEMENTS_EVERY: Duration = Duration::from_millis(50);
 
 /// The status line of one running search, drawn by a thread of its own
 /// from the figures the search leaves in its [`Monitor`]; cleared, and the
@@ -232,11 +234,25 @@ impl SearchStatus {
         let started = Instant::now();
         let thread = thread::Builder::new().name("status".into()).spawn(move || {
             let mut line = Line::default();
-            let mut wait = first;
-            // Woken early (the sender dropped) only when the search is over.
-            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
-                line.draw(display, &status(&watched.snapshot(), started.elapsed(), max_expanded));
-                wait = every;
+            let mut next_draw = started + first;
+            // Woken early (the sender dropped) only when the search is over;
+            // otherwise often enough that an anytime search's improvements
+            // are shown as they come.
+            loop {
+                let wait = next_draw.saturating_duration_since(Instant::now()).min(IMPROVEMENTS_EVERY);
+                let over = !matches!(finished.recv_timeout(wait), Err(RecvTimeoutError::Timeout));
+                for better in watched.take_improvements() {
+                    line.clear();
+                    Line::default().draw(Display::Log, &improvement(&better));
+                    line.visible = false;
+                }
+                if over {
+                    break;
+                }
+                if Instant::now() >= next_draw {
+                    line.draw(display, &status(&watched.snapshot(), started.elapsed(), max_expanded));
+                    next_draw = Instant::now() + every;
+                }
             }
             line.clear();
         });
@@ -264,6 +280,19 @@ impl Drop for SearchStatus {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// `better answer: 112 moves, lower bound 98 (1.1429 times it), at 0.021 s`:
+/// one of an anytime search's improvements.
+fn improvement(better: &Improvement) -> String {
+    let ratio =
+        if better.lower_bound == 0 { 1.0 } else { f64::from(better.cost) / f64::from(better.lower_bound) };
+    format!(
+        "better answer: {} moves, lower bound {} ({ratio:.4} times it), at {:.3} s",
+        better.cost,
+        better.lower_bound,
+        better.at.as_secs_f64()
+    )
 }
 
 /// `searching  elapsed 0:07  expanded 48.2M of 100M  stored 12.6M of 134M  f bound 52`:

@@ -112,20 +112,50 @@ pub fn goal_spec(arg: &GoalArg, size: Option<Shape>, deadline: Option<Deadline>)
 
 /// The algorithm (with its `--weight`) and heuristic `--algo`,
 /// `--weight` and `--heuristic` ask for.
-pub fn strategy(args: AlgorithmArgs) -> Result<(Algorithm, HeuristicKind)> {
-    let algorithm = match args.algo {
+pub fn strategy(args: AlgorithmArgs) -> Result<Strategy> {
+    let algorithm = match args.algo.unwrap_or(AlgoArg::Astar) {
         AlgoArg::Bfs => Algorithm::Bfs,
         AlgoArg::Dfs => Algorithm::Dfs,
         AlgoArg::Astar => Algorithm::AStar,
         AlgoArg::Idastar => Algorithm::IdaStar,
         AlgoArg::Greedy => Algorithm::Greedy,
         AlgoArg::Rows => Algorithm::Rows,
+        AlgoArg::Anytime => Algorithm::Anytime,
     };
     let algorithm = match args.weight {
         Some(weight) => algorithm.weighted(weight).map_err(|e| anyhow!("--weight {weight}: {e}"))?,
         None => algorithm,
     };
-    Ok((algorithm, heuristic(args.heuristic)))
+    let algorithm = match (args.within, args.algo) {
+        (Some(_), Some(AlgoArg::Anytime)) => {
+            bail!(
+                "--within and --algo anytime are two ways to ask: anytime gives the best answer in its time, --within one proven within its bound"
+            )
+        }
+        (Some(bound), None) => Algorithm::within(bound),
+        (Some(bound), Some(_)) => algorithm.bounded(bound).map_err(|e| anyhow!("--within {bound}: {e}"))?,
+        (None, _) => algorithm,
+    };
+    let strongest = args.heuristic.is_none() && (args.within.is_some() || algorithm == Algorithm::Anytime);
+    let heuristic = match args.heuristic {
+        Some(arg) => heuristic(arg),
+        None if strongest => HeuristicKind::LinearConflict,
+        None => HeuristicKind::Manhattan,
+    };
+    Ok(Strategy { algorithm, heuristic, strongest })
+}
+
+/// What `--algo`, `--weight`, `--within` and `--heuristic` ask for.
+#[derive(Clone, Copy, Debug)]
+pub struct Strategy {
+    /// The algorithm, weighted or bounded as asked.
+    pub algorithm: Algorithm,
+    /// The heuristic (linear conflict when the strongest is wanted).
+    pub heuristic: HeuristicKind,
+    /// Whether the pattern databases replace it where they are built for
+    /// the board's size and goal (`--within` and `anytime` without
+    /// `--heuristic`).
+    pub strongest: bool,
 }
 
 fn heuristic(arg: HeuristicArg) -> HeuristicKind {

@@ -10,7 +10,7 @@ use crate::databases;
 use crate::exit::Exit;
 use crate::output::{finishing_hint, note, past_optimal_reach};
 use crate::progress::Progress;
-use crate::settings::{goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
+use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::Algorithm;
 use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
@@ -27,20 +27,10 @@ use std::sync::atomic::Ordering;
 /// `npuzzle batch`.
 pub fn run(args: &BatchArgs) -> Result<Exit> {
     let jobs = args.jobs.map_or_else(cores, |j| j as usize);
-    let (algorithm, heuristic) = strategy(args.algorithm)?;
+    let strategy = strategy(args.algorithm)?;
+    let algorithm = strategy.algorithm;
     refuse_node_limit(algorithm, &args.search.limits)?;
-    let goal = goal_spec(&args.search.goal, args.size.size, None)?;
-    let settings = Settings {
-        goal,
-        size: args.size.size,
-        algorithm,
-        heuristic,
-        limits: limits(&args.search.limits, Some(interrupt_flag())),
-        shorten: !args.search.no_shorten,
-        jobs,
-        threads: args.threads.map(|n| n as usize),
-        tables: Arc::new(databases::for_batch(algorithm, heuristic, &args.search.pdb)),
-    };
+    let settings = settings(args, strategy, jobs)?;
     if args.paths.iter().filter(|p| p.as_os_str() == batch::STDIN).count() > 1 {
         bail!("standard input (-) can be read once: name it once (a file called - is ./-)");
     }
@@ -132,6 +122,27 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     let cancelled = settings.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
     let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach };
     ending.verdict(&feed)
+}
+
+/// What every puzzle of the run is solved with.
+fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Settings> {
+    let Strategy { algorithm, heuristic, strongest } = strategy;
+    Ok(Settings {
+        goal: goal_spec(&args.search.goal, args.size.size, None)?,
+        size: args.size.size,
+        algorithm,
+        heuristic,
+        limits: limits(&args.search.limits, Some(interrupt_flag())),
+        shorten: !args.search.no_shorten,
+        jobs,
+        threads: args.threads.map(|n| n as usize),
+        tables: Arc::new(if strongest {
+            databases::for_batch_if_built(&args.search.goal, &args.search.pdb)
+        } else {
+            databases::for_batch(algorithm, heuristic, &args.search.pdb)
+        }),
+        strongest,
+    })
 }
 
 /// `--format`, else JSON Lines for an `--out` name ending in `.jsonl`, a

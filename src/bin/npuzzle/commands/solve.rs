@@ -10,25 +10,31 @@ use crate::exit::Exit;
 use crate::output::{finishing_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
 use crate::settings::{
-    Deadline, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
+    Deadline, Strategy, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
 };
 use anyhow::Result;
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{Limits, Prepared, Tables, cores};
+use npuzzle::{HeuristicKind, Limits, Prepared, Tables, cores};
 use std::io::{self, Write};
 
 pub fn run(args: &SolveArgs) -> Result<Exit> {
-    let (algorithm, heuristic) = strategy(args.algorithm)?;
+    let Strategy { algorithm, heuristic, strongest } = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
     let deadline = Deadline::from(&args.search.limits);
     let input = input_arg(&args.start);
     let start = read_board(&input, args.size.size, deadline)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &input.origin(), deadline)?;
     // Tables first: until the search starts, Ctrl-C simply ends the process.
-    let tables = if goal.parity(start.cells()).solvable() {
-        databases::for_search(algorithm, heuristic, &goal, &args.search.pdb, deadline)?
+    let (heuristic, tables) = if !goal.parity(start.cells()).solvable() {
+        (heuristic, Tables::NONE)
+    } else if strongest {
+        // The pattern databases if they are built for this goal; no build.
+        match databases::if_built(&goal, &args.search.goal, &args.search.pdb) {
+            Ok(tables) if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
+            _ => (heuristic, Tables::NONE),
+        }
     } else {
-        Tables::NONE
+        (heuristic, databases::for_search(algorithm, heuristic, &goal, &args.search.pdb, deadline)?)
     };
     // From here Ctrl-C stops the search, which still reports; the status
     // line (or its first line in a log) says the search is under way.

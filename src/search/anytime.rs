@@ -1,0 +1,160 @@
+/*!
+Anytime search: an answer at once, better ones while the time lasts, and
+at the end the best answer found with the lower bound the run proved.
+
+1. A first answer: greedy search (its path shortened) on boards the
+   searches take, the constructive solver beyond them or when greedy runs
+   out of room or time; the constructive solver answers every board,
+   whatever the budget.
+2. Bounded searches with falling bounds (Dynamic Potential Search, see
+   `focal.rs`): each answer is at most B times the shortest, and the
+   smallest f each leaves open raises the proven lower bound.
+3. Where pattern databases serve the goal, IDA* with the rest of the time:
+   every pass it finishes raises the lower bound, and its answer, if it
+   finds one, is the shortest.
+
+The run stops as soon as its best answer equals the lower bound (proven
+optimal), or when its time is up. Each improvement (a shorter answer, with
+the bound proven by then and the time) is handed to the caller as it comes.
+*/
+
+use super::algorithm::Algorithm;
+use super::budget::Budget;
+use super::focal::Selection;
+use super::outcome::{Improvement, LimitKind, Limits, Outcome, Stats, Status};
+use super::weight::Weight;
+use std::time::Duration;
+
+/// The searches an anytime run is made of, as the caller provides them for
+/// one board (the dispatch, with its goal, heuristic and tables).
+pub(crate) trait Searches {
+    /// Runs `algorithm` on the board under `limits`, its path shortened
+    /// where the algorithm's paths are.
+    fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome;
+    /// The constructive solver's answer, which every solvable board has.
+    fn construct(&self, limits: &Limits) -> Outcome;
+    /// The board's strongest estimate, a lower bound.
+    fn start_bound(&self) -> u32;
+    /// Whether the searches take the board (else only the constructive
+    /// solver does).
+    fn searchable(&self) -> bool;
+    /// Whether the heuristic is strong enough for IDA* to close the gap in
+    /// the time (pattern databases).
+    fn tables(&self) -> bool;
+}
+
+/// Anytime search's time when no timeout is given.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
+/// The bounds of the bounded searches, in order.
+const BOUNDS: [(u64, u64); 7] = [(3, 1), (2, 1), (3, 2), (5, 4), (11, 10), (21, 20), (51, 50)];
+
+/// The best answer so far and what the run has proven.
+struct Best {
+    outcome: Option<Outcome>,
+    lower_bound: u32,
+    improvements: Vec<Improvement>,
+    /// The figures of every search, summed.
+    stats: Stats,
+}
+
+impl Best {
+    fn cost(&self) -> Option<u32> {
+        self.outcome.as_ref().and_then(Outcome::cost).map(|c| c as u32)
+    }
+
+    fn proven(&self) -> bool {
+        self.cost().is_some_and(|c| c <= self.lower_bound)
+    }
+
+    /// Takes in what `outcome` found and proved; an answer shorter than the
+    /// best is an improvement, handed to `report`.
+    fn offer(&mut self, outcome: Outcome, budget: &Budget, report: &mut dyn FnMut(&Improvement)) {
+        if let Some(bound) = outcome.lower_bound {
+            self.lower_bound = self.lower_bound.max(bound);
+        }
+        self.stats += outcome.stats;
+        let shorter = outcome.cost().is_some_and(|c| self.cost().is_none_or(|best| (c as u32) < best));
+        if shorter {
+            self.outcome = Some(outcome);
+            let improvement = Improvement {
+                cost: self.cost().expect("an answer was just kept"),
+                lower_bound: self.lower_bound,
+                at: budget.elapsed(),
+            };
+            report(&improvement);
+            self.improvements.push(improvement);
+        }
+    }
+}
+
+/// Runs the anytime search on the board of `searches` within `limits`
+/// (the timeout is its budget; [`DEFAULT_BUDGET`] without one), handing
+/// each improvement to `report`.
+pub(crate) fn anytime(
+    searches: &impl Searches,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Improvement),
+) -> Outcome {
+    let limits = Limits { timeout: Some(limits.timeout.unwrap_or(DEFAULT_BUDGET)), ..limits.clone() };
+    let budget = Budget::start(&limits, None);
+    let mut best = Best {
+        outcome: None,
+        lower_bound: searches.start_bound(),
+        improvements: Vec::new(),
+        stats: Stats::default(),
+    };
+    // What is left of the budget for the next search.
+    let left = |budget: &Budget| Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+        ..limits.clone()
+    };
+    if searches.searchable() {
+        best.offer(searches.run(Algorithm::Greedy, &left(&budget)), &budget, report);
+    }
+    if best.outcome.is_none() {
+        // Every solvable board gets an answer, however short the budget:
+        // the constructive solver is linear in its path, and only Ctrl-C
+        // stops it.
+        let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
+        best.offer(searches.construct(&unlimited), &budget, report);
+    }
+    let mut stopped = budget.check_now();
+    if searches.searchable() {
+        for (p, q) in BOUNDS {
+            if stopped.is_some() || best.proven() {
+                break;
+            }
+            let bound = Weight::ratio(p, q);
+            // An answer already within this bound of what is proven leaves
+            // nothing for this search to show.
+            if best.cost().is_some_and(|c| u64::from(c) * q <= u64::from(best.lower_bound) * p) {
+                continue;
+            }
+            let outcome =
+                searches.run(Algorithm::Bounded { bound, selection: Selection::Potential }, &left(&budget));
+            if let Status::Limit(kind) = outcome.status {
+                stopped = Some(kind);
+            }
+            best.offer(outcome, &budget, report);
+        }
+        if searches.tables() && stopped.is_none() && !best.proven() {
+            let outcome = searches.run(Algorithm::IdaStar, &left(&budget));
+            best.offer(outcome, &budget, report);
+        }
+    }
+    let Best { outcome, lower_bound, improvements, stats } = best;
+    let mut outcome = outcome.unwrap_or_else(|| Outcome {
+        status: Status::Limit(stopped.unwrap_or(LimitKind::Time(budget.elapsed()))),
+        path: None,
+        stats: Stats::default(),
+        lower_bound: Some(lower_bound),
+        improvements: Vec::new(),
+    });
+    outcome.stats = Stats { runtime: budget.elapsed(), shortened_by: outcome.stats.shortened_by, ..stats };
+    if outcome.status == Status::Solved {
+        outcome.lower_bound = Some(lower_bound.min(outcome.cost().map_or(u32::MAX, |c| c as u32)));
+    }
+    outcome.improvements = improvements;
+    outcome
+}
