@@ -86,6 +86,8 @@ pub struct RowReader<R> {
     complete: u64,
     rows: usize,
     record: Vec<u8>,
+    /// Whether the header itself was cut short.
+    torn: bool,
 }
 
 impl<R: BufRead> RowReader<R> {
@@ -95,14 +97,17 @@ impl<R: BufRead> RowReader<R> {
     /// # Errors
     /// [`WrittenError::Header`] for a CSV with another header.
     pub fn new(reader: R, format: RowFormat, columns: &[Column]) -> Result<RowReader<R>, WrittenError> {
+        let header: Vec<&str> = columns.iter().map(|c| c.key()).collect();
+        let columns = columns.to_vec();
         let mut rows =
-            RowReader { reader, format, columns: columns.to_vec(), complete: 0, rows: 0, record: Vec::new() };
+            RowReader { reader, format, columns, complete: 0, rows: 0, record: Vec::new(), torn: false };
         if format == RowFormat::Csv {
             match rows.read_record()? {
                 None => {}
-                Some(false) => return Err(WrittenError::Header),
+                // A header cut short: nothing was written after it, and a
+                // resumed run writes it again.
+                Some(false) => rows.torn = true,
                 Some(true) => {
-                    let header: Vec<&str> = columns.iter().map(|c| c.key()).collect();
                     let text = String::from_utf8_lossy(&rows.record);
                     if split_csv(trim_break(&text)) != header {
                         return Err(WrittenError::Header);
@@ -126,6 +131,9 @@ impl<R: BufRead> RowReader<R> {
     /// [`WrittenError::Row`] for a complete row that does not parse (a
     /// torn one is [`Read::Torn`]), [`WrittenError::Io`] when reading fails.
     pub fn next_row(&mut self) -> Result<Read, WrittenError> {
+        if self.torn {
+            return Ok(Read::Torn);
+        }
         match self.read_record()? {
             None => return Ok(Read::End),
             Some(false) => return Ok(Read::Torn),
@@ -348,6 +356,13 @@ mod tests {
                 assert_eq!(reader.complete_bytes(), first_end as u64);
             }
         }
+    }
+
+    #[test]
+    fn a_header_cut_short_holds_no_rows() {
+        let mut reader = RowReader::new(&b"file,size,wid"[..], RowFormat::Csv, Column::BATCH_CSV).unwrap();
+        assert!(matches!(reader.next_row().unwrap(), Read::Torn));
+        assert_eq!(reader.complete_bytes(), 0);
     }
 
     #[test]
