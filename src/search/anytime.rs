@@ -38,6 +38,8 @@ pub(crate) trait Searches {
     /// Whether the searches take the board (else only the constructive
     /// solver does).
     fn searchable(&self) -> bool;
+    /// Cells of the board.
+    fn cells(&self) -> usize;
     /// Whether the heuristic is strong enough for IDA* to close the gap in
     /// the time (pattern databases).
     fn tables(&self) -> bool;
@@ -46,8 +48,16 @@ pub(crate) trait Searches {
 /// Anytime search's time when no timeout is given.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
 
-/// The bounds of the bounded searches, in order.
-const BOUNDS: [(u64, u64); 7] = [(3, 1), (2, 1), (3, 2), (5, 4), (11, 10), (21, 20), (51, 50)];
+/// Boards of up to this many cells (the 24-puzzle) go through bounded
+/// searches, which prove their bounds; larger ones through weighted A*,
+/// which finds its first answer sooner where the frontier is wide.
+const SMALL: usize = 25;
+
+/// The bounds of the bounded searches on small boards, in order.
+const SMALL_BOUNDS: [(u64, u64); 7] = [(3, 1), (2, 1), (3, 2), (5, 4), (11, 10), (21, 20), (51, 50)];
+
+/// The weights of weighted A* on larger boards, in order.
+const LARGE_WEIGHTS: [(u64, u64); 7] = [(5, 1), (4, 1), (3, 1), (5, 2), (2, 1), (3, 2), (5, 4)];
 
 /// The best answer so far and what the run has proven.
 struct Best {
@@ -104,45 +114,55 @@ pub(crate) fn anytime(
         improvements: Vec::new(),
         stats: Stats::default(),
     };
-    // What is left of the budget for the next search.
-    let left = |budget: &Budget| Limits {
-        timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+    // What is left of the budget for the next search, or a share of it.
+    let left = |budget: &Budget, share: u32| Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed()) / share),
         ..limits.clone()
     };
-    if searches.searchable() {
-        best.offer(searches.run(Algorithm::Greedy, &left(&budget)), &budget, report);
+    // Every solvable board gets an answer, however short the budget: the
+    // constructive solver is linear in its path, and only Ctrl-C stops it.
+    let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
+    let small = searches.searchable() && searches.cells() <= SMALL;
+    if small {
+        best.offer(searches.run(Algorithm::Greedy, &left(&budget, 4)), &budget, report);
     }
     if best.outcome.is_none() {
-        // Every solvable board gets an answer, however short the budget:
-        // the constructive solver is linear in its path, and only Ctrl-C
-        // stops it.
-        let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
         best.offer(searches.construct(&unlimited), &budget, report);
     }
-    let mut stopped = budget.check_now();
+    if searches.searchable() && !small {
+        best.offer(searches.run(Algorithm::Greedy, &left(&budget, 4)), &budget, report);
+    }
     if searches.searchable() {
-        for (p, q) in BOUNDS {
-            if stopped.is_some() || best.proven() {
+        for (p, q) in if small { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
+            if budget.check_now().is_some() || best.proven() {
                 break;
             }
-            let bound = Weight::ratio(p, q);
+            let bound = Weight::ratio(*p, *q);
             // An answer already within this bound of what is proven leaves
             // nothing for this search to show.
             if best.cost().is_some_and(|c| u64::from(c) * q <= u64::from(best.lower_bound) * p) {
                 continue;
             }
-            let outcome =
-                searches.run(Algorithm::Bounded { bound, selection: Selection::Potential }, &left(&budget));
-            if let Status::Limit(kind) = outcome.status {
-                stopped = Some(kind);
-            }
+            let algorithm = if small {
+                Algorithm::Bounded { bound, selection: Selection::Potential }
+            } else {
+                Algorithm::WeightedAStar(bound)
+            };
+            let outcome = searches.run(algorithm, &left(&budget, 1));
+            // A search that ran out of time or room leaves the lower
+            // bounds no chance.
+            let stopped = matches!(outcome.status, Status::Limit(_));
             best.offer(outcome, &budget, report);
+            if stopped {
+                break;
+            }
         }
-        if searches.tables() && stopped.is_none() && !best.proven() {
-            let outcome = searches.run(Algorithm::IdaStar, &left(&budget));
+        if searches.tables() && budget.check_now().is_none() && !best.proven() {
+            let outcome = searches.run(Algorithm::IdaStar, &left(&budget, 1));
             best.offer(outcome, &budget, report);
         }
     }
+    let stopped = budget.check_now();
     let Best { outcome, lower_bound, improvements, stats } = best;
     let mut outcome = outcome.unwrap_or_else(|| Outcome {
         status: Status::Limit(stopped.unwrap_or(LimitKind::Time(budget.elapsed()))),

@@ -345,6 +345,10 @@ impl Searches for OneBoard<'_> {
         searchable(self.start.shape())
     }
 
+    fn cells(&self) -> usize {
+        self.start.shape().cells()
+    }
+
     fn tables(&self) -> bool {
         self.prepared.heuristic == HeuristicKind::Pdb
             && self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&self.prepared.goal))
