@@ -2,13 +2,15 @@
 Anytime search: an answer at once, better ones while the time lasts, and
 at the end the best answer found with the lower bound the run proved.
 
-1. A first answer: greedy search (its path shortened) on boards the
-   searches take, the constructive solver beyond them or when greedy runs
-   out of room or time; the constructive solver answers every board,
+1. A first answer: on boards of up to 25 cells greedy search (its path
+   shortened), the constructive solver on larger boards or when greedy
+   runs out of room or time; the constructive solver answers every board,
    whatever the budget.
-2. Bounded searches with falling bounds (Dynamic Potential Search, see
-   `focal.rs`): each answer is at most B times the shortest, and the
-   smallest f each leaves open raises the proven lower bound.
+2. On boards of up to 25 cells, bounded searches with falling bounds
+   (Dynamic Potential Search, see `focal.rs`): each answer is at most B
+   times the shortest, and the smallest f each leaves open raises the
+   proven lower bound. On larger boards, staged searches (`staged.rs`),
+   then weighted A* with falling weights.
 3. Where pattern databases serve the goal, IDA* with the rest of the time:
    every pass it finishes raises the lower bound, and its answer, if it
    finds one, is the shortest.
@@ -22,6 +24,7 @@ use super::algorithm::Algorithm;
 use super::budget::Budget;
 use super::focal::Selection;
 use super::outcome::{Improvement, LimitKind, Limits, Outcome, Stats, Status};
+use super::staged::{self, Stages};
 use super::weight::Weight;
 use std::time::Duration;
 
@@ -33,6 +36,9 @@ pub(crate) trait Searches {
     fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome;
     /// The constructive solver's answer, which every solvable board has.
     fn construct(&self, limits: &Limits) -> Outcome;
+    /// Staged search's answer (see `staged.rs`), the block left in the
+    /// middle solved by `block`.
+    fn staged(&self, stages: &Stages, block: Algorithm, limits: &Limits) -> Outcome;
     /// The board's strongest estimate, a lower bound.
     fn start_bound(&self) -> u32;
     /// Whether the searches take the board (else only the constructive
@@ -55,6 +61,20 @@ const SMALL: usize = 25;
 
 /// The bounds of the bounded searches on small boards, in order.
 const SMALL_BOUNDS: [(u64, u64); 7] = [(3, 1), (2, 1), (3, 2), (5, 4), (11, 10), (21, 20), (51, 50)];
+
+/// Staged searches on larger boards, in order, each with the weighted A*
+/// that solves the block it leaves: parts of four tiles with the eleven to
+/// come watched at half weight, leaving a 4×4 block (a few hundred
+/// milliseconds on a 7×7 board), then a 5×5 block; then parts of six.
+const STAGES: [(Stages, Weight); 3] = [
+    (stages(4, 11, 4), Weight::ratio(3, 2)),
+    (stages(4, 11, 5), Weight::ratio(2, 1)),
+    (stages(6, 9, 5), Weight::ratio(3, 2)),
+];
+
+const fn stages(part: usize, watch: usize, block: usize) -> Stages {
+    Stages { weight: Weight::ratio(3, 1), part, watch, lambda: 8, cap: 300_000, block }
+}
 
 /// The weights of weighted A* on larger boards, in order.
 const LARGE_WEIGHTS: [(u64, u64); 7] = [(5, 1), (4, 1), (3, 1), (5, 2), (2, 1), (3, 2), (5, 4)];
@@ -129,8 +149,18 @@ pub(crate) fn anytime(
     if best.outcome.is_none() {
         best.offer(searches.construct(&unlimited), &budget, report);
     }
-    if searches.searchable() && !small {
-        best.offer(searches.run(Algorithm::Greedy, &left(&budget, 4)), &budget, report);
+    if !small && searches.cells() <= staged::MAX_CELLS {
+        for (stages, block) in &STAGES {
+            if budget.check_now().is_some() || best.proven() {
+                break;
+            }
+            let outcome = searches.staged(stages, Algorithm::WeightedAStar(*block), &left(&budget, 1));
+            let stopped = outcome.path.is_none();
+            best.offer(outcome, &budget, report);
+            if stopped {
+                break;
+            }
+        }
     }
     if searches.searchable() {
         for (p, q) in if small { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {

@@ -8,13 +8,15 @@ use super::algorithm::Algorithm;
 use super::anytime::{Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
+use super::staged::{self, Stages};
 use super::weight::Weight;
 use super::{
     astar, bfs, bounded_astar, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar,
 };
 use super::{best_first, graph};
 use crate::board::{
-    Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide,
+    Board, Goal, GoalSpec, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles,
+    Wide,
 };
 use crate::error::Error;
 use crate::heuristic::pdb::catalogue;
@@ -335,6 +337,54 @@ impl Searches for OneBoard<'_> {
 
     fn construct(&self, limits: &Limits) -> Outcome {
         self.with(Algorithm::Rows, limits)
+    }
+
+    fn staged(&self, stages: &Stages, block: Algorithm, limits: &Limits) -> Outcome {
+        let budget = Budget::start(limits, None);
+        let mut stats = Stats::default();
+        let (start, goal, shape) =
+            (self.start.cells(), self.prepared.goal.tiles().cells(), self.start.shape());
+        let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
+            let start = Tiles::with_shape(shape, start).ok()?;
+            let goal = Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, goal).ok()?), shape).ok()?;
+            let serves = self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&goal));
+            let heuristic = match self.prepared.heuristic {
+                HeuristicKind::Pdb if !serves => HeuristicKind::LinearConflict,
+                kind => kind,
+            };
+            let left = Limits {
+                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+                ..limits.clone()
+            };
+            let outcome = Prepared::new(goal, block, heuristic).solve(&start, &left, self.tables).ok()?;
+            stats += outcome.stats;
+            outcome.path
+        };
+        let mut stop = || budget.check_now().is_some();
+        let found = staged::staged(start, goal, shape, *stages, &mut finish, &mut stop);
+        let path = found.map(|found| {
+            stats.nodes_expanded += found.expanded;
+            stats.nodes_generated += found.generated;
+            match shorten::shorten(start, goal, shape, &found.path, shorten::Origin::Searched, &mut stop) {
+                Some((shortened, _)) => {
+                    stats.shortened_by += (found.path.len() - shortened.len()) as u64;
+                    shortened
+                }
+                None => found.path,
+            }
+        });
+        stats.runtime = budget.elapsed();
+        Outcome {
+            status: if path.is_some() {
+                Status::Solved
+            } else {
+                Status::Limit(LimitKind::Time(stats.runtime))
+            },
+            path,
+            stats,
+            lower_bound: None,
+            improvements: Vec::new(),
+        }
     }
 
     fn start_bound(&self) -> u32 {

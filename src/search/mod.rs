@@ -26,6 +26,7 @@ mod monitor;
 mod outcome;
 mod shorten;
 mod spare;
+mod staged;
 mod table;
 mod weight;
 
