@@ -5,12 +5,11 @@ blank routed by box searches, until a block of at most 3×3 is left for
 IDA* to finish.
 */
 
+use super::block::solve_block;
 use super::box_search::{Aim, BOX, BOX_CELLS, BoxSearch, FIXED, NO_CELL, UNSEEN, chebyshev};
 use super::region::{Frame, Region, Side};
 use super::window::{WINDOW_CELLS, WINDOW_STATES, solve_window};
-use crate::board::{Board, Goal, GoalSpec, Move, Packed, Shape, Tiles};
-use crate::heuristic::Manhattan;
-use crate::search::{LimitKind, Limits, Status, idastar};
+use crate::board::{Move, Shape};
 
 /// The parent of a cell a detour has not reached.
 const NOT_REACHED: u32 = u32::MAX;
@@ -194,46 +193,16 @@ impl<'a> Builder<'a> {
         self.homes[near] = FIXED;
     }
 
-    /// Solves the block left at the end optimally: relabelled as a board of
-    /// its own, so the crate's IDA* can take it. `None` when that search
-    /// would expand more than `max_expanded` nodes.
+    /// Solves the block left at the end ([`solve_block`]) and plays its
+    /// moves. `None` when that search would expand more than
+    /// `max_expanded` nodes.
     fn finish_block(&mut self, region: &Region, max_expanded: u64) -> Option<(u64, u64)> {
-        let shape = self.shape;
-        let block = Shape::new(region.width(), region.height());
-        let cells: Vec<usize> = (region.top..=region.bottom)
-            .flat_map(|r| (region.left..=region.right).map(move |c| shape.cell(r, c)))
-            .collect();
-        // Labels: the blank stays 0, the others count up in goal order.
-        let mut goal_labels = vec![0u16; cells.len()];
-        let mut next = 1;
-        for (label, &cell) in goal_labels.iter_mut().zip(&cells) {
-            if self.goal[cell] != 0 {
-                *label = next;
-                next += 1;
-            }
+        let block = solve_block(self.shape, self.goal, &self.tiles, region, max_expanded)?;
+        for &mv in &block.path {
+            let to = self.shape.neighbour(self.blank, mv).expect("block moves stay on the board");
+            self.slide_to(to);
         }
-        let label_of =
-            |tile: u16| cells.iter().position(|&c| self.goal[c] == tile).map_or(0, |i| goal_labels[i]);
-        let start_labels: Vec<u16> = cells.iter().map(|&c| label_of(self.tiles[c])).collect();
-        if start_labels == goal_labels {
-            return Some((0, 0));
-        }
-        let tiles = Tiles::with_shape(block, &goal_labels).expect("a block relabels to a valid board");
-        let goal = Goal::new(&GoalSpec::Board(tiles), block).expect("the block's goal has its shape");
-        // The hardest board of at most 3×3 is 31 moves from its goal: the
-        // limit only stops a search on an unsolvable block.
-        let limits = Limits { max_depth: Some(31), max_expanded: Some(max_expanded), ..Limits::default() };
-        let outcome = idastar(&Packed::from_tiles(&start_labels), &goal, &Manhattan::new(&goal), &limits);
-        if let Status::Limit(LimitKind::Expanded(_)) = outcome.status {
-            return None;
-        }
-        if outcome.status == Status::Solved {
-            for &mv in outcome.path.as_deref().unwrap_or_default() {
-                let to = shape.neighbour(self.blank, mv).expect("block moves stay on the board");
-                self.slide_to(to);
-            }
-        }
-        Some((outcome.stats.nodes_expanded, outcome.stats.nodes_generated))
+        Some((block.expanded, block.generated))
     }
 
     /// Moves the blank into the neighbouring cell `to`.

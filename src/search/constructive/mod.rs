@@ -44,8 +44,10 @@ was small is searched for them.
 | `box_search.rs` | the blank's cheapest ways inside a box around a tile |
 | `queue.rs` | the box searches' bucket queue |
 | `window.rs` | the last two tiles of a line, finished together |
+| `block.rs` | the final block, relabelled and solved by search |
 */
 
+mod block;
 mod box_search;
 mod builder;
 mod queue;
