@@ -7,6 +7,7 @@ IDA* to finish.
 
 use super::block::solve_block;
 use super::box_search::{Aim, BOX, BOX_CELLS, BoxSearch, FIXED, NO_CELL, UNSEEN, chebyshev};
+use super::pricing::Pricing;
 use super::region::{Frame, Region, Side};
 use super::window::{WINDOW_CELLS, WINDOW_STATES, solve_window};
 use crate::board::{Move, Shape};
@@ -38,6 +39,8 @@ pub(super) struct Builder<'a> {
     pub(super) detours: u64,
     /// Where the path reaches a region of at most [`WINDOW_REGION`] cells.
     pub(super) small_from: usize,
+    /// The prices of blank moves in the current region.
+    pricing: Pricing,
 }
 
 /// The direction the blank moves from `from` to the neighbouring `to`.
@@ -75,6 +78,7 @@ impl<'a> Builder<'a> {
             path: Vec::new(),
             detours: 0,
             small_from: 0,
+            pricing: Pricing::default(),
         }
     }
 
@@ -96,6 +100,7 @@ impl<'a> Builder<'a> {
             if region.width() <= 3 && region.height() <= 3 {
                 break;
             }
+            self.pricing.update(shape, &region);
             let side = self.choose_side(&region, blank_goal);
             self.place_line(region.frame(side));
             region.peel(side);
@@ -226,7 +231,7 @@ impl<'a> Builder<'a> {
 
     /// Brings `tile` to `target` one step at a time, never into a fixed
     /// cell or `obstacle`. Each step goes where the blank gets in front of
-    /// the tile most cheaply (see [`PUSH_BACK`]), ties to the axis with more
+    /// the tile most cheaply (see [`Pricing`]), ties to the axis with more
     /// still to go, so that later steps can keep alternating.
     fn carry(&mut self, tile: u16, target: usize, obstacle: usize) {
         let shape = self.shape;
@@ -292,7 +297,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Moves the blank nearer `target` by a hop inside the box around it:
-    /// to the cell where the cost of getting there plus [`AHEAD`] per step
+    /// to the cell where the cost of getting there plus
+    /// [`AHEAD`](super::pricing::AHEAD) per step
     /// still to go is least or, when no cell beats staying (the way round
     /// an obstacle is dear), to the reachable cell nearest the target. Either
     /// way the blank ends nearer, so hops end at the target. False if no
@@ -327,7 +333,7 @@ impl<'a> Builder<'a> {
     /// The cheapest ways of the blank, from where it is, inside the box
     /// around `centre` (see [`BoxSearch::run`]).
     fn search_box(&self, centre: usize, blocked: [usize; 2], aim: Aim<'_>) -> BoxSearch {
-        BoxSearch::run(self.shape, &self.homes, self.blank, centre, blocked, aim)
+        BoxSearch::run(self.shape, &self.homes, self.blank, centre, blocked, aim, &self.pricing)
     }
     /// Walks the blank along `search`'s cheapest way to `target`.
     fn follow(&mut self, search: &BoxSearch, target: usize) {

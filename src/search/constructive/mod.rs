@@ -22,7 +22,7 @@ optimally.
   to the other tiles: every move pushes one tile a step, and a tile pushed
   away from its goal cell must be carried back later at several moves a
   step. So a move that pushes a tile away is priced at 13 rather than 1
-  ([`PUSH_BACK`]), and the blank takes the cheapest way, not the shortest:
+  ([`pricing`]), and the blank takes the cheapest way, not the shortest:
   the moves it makes anyway then mostly bring tiles nearer home.
 - The cheapest ways are searched in a box of constant size around the
   tile (or around the blank while it is far off), so memory is the board
@@ -42,6 +42,7 @@ was small is searched for them.
 | `builder.rs` | the pass itself: the board, the lines, carrying each tile home |
 | `region.rs` | the unsolved rectangle and the lines peeled from it |
 | `box_search.rs` | the blank's cheapest ways inside a box around a tile |
+| `pricing.rs` | what each blank move costs those searches |
 | `queue.rs` | the box searches' bucket queue |
 | `window.rs` | the last two tiles of a line, finished together |
 | `block.rs` | the final block, relabelled and solved by search |
@@ -50,6 +51,7 @@ was small is searched for them.
 mod block;
 mod box_search;
 mod builder;
+mod pricing;
 mod queue;
 mod region;
 #[cfg(test)]
