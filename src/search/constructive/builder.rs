@@ -78,7 +78,7 @@ impl<'a> Builder<'a> {
             path: Vec::new(),
             detours: 0,
             small_from: 0,
-            pricing: Pricing::default(),
+            pricing: Pricing::new(shape),
         }
     }
 
@@ -100,7 +100,7 @@ impl<'a> Builder<'a> {
             if region.width() <= 3 && region.height() <= 3 {
                 break;
             }
-            self.pricing.update(shape, &region);
+            self.pricing.update(&region);
             let side = self.choose_side(&region, blank_goal);
             self.place_line(region.frame(side));
             region.peel(side);
