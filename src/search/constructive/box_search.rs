@@ -34,6 +34,9 @@ pub(super) enum Aim<'a> {
     Toward(usize),
     /// Every cell of the box.
     All,
+    /// The cheapest ways to every one of these cells, which lie next to the
+    /// box's centre (not only to the cheapest of them).
+    SettleAll(&'a [usize]),
 }
 
 /// Rows or columns apart, whichever is more: the box a cell lies in.
@@ -125,7 +128,7 @@ impl BoxSearch {
         // first cell settled.
         let mut best_value = u32::MAX;
         match aim {
-            Aim::Settle(cells) => {
+            Aim::Settle(cells) | Aim::SettleAll(cells) => {
                 for (slot, &cell) in settle.iter_mut().zip(cells) {
                     *slot = search.index(shape, cell).expect("cells to settle are in the box");
                 }
@@ -181,8 +184,10 @@ impl BoxSearch {
                     break;
                 }
                 // The other cell can only tie this one now: search no
-                // dearer ways.
-                best_value = value + 1;
+                // dearer ways, unless its own cost is asked for.
+                if !matches!(aim, Aim::SettleAll(_)) {
+                    best_value = value + 1;
+                }
             }
             let cell = shape.cell(row0 + r, col0 + c);
             macro_rules! relax {

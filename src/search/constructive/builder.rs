@@ -229,10 +229,38 @@ impl<'a> Builder<'a> {
         self.homes[cell] != FIXED && cell != blocked[0] && cell != blocked[1]
     }
 
+    /// The steps (up to two) that bring a tile at `p` nearer `target`
+    /// without entering a fixed cell or `obstacle`, each with the distance
+    /// left along its axis; and how many there are.
+    fn steps_toward(&self, p: usize, target: usize, obstacle: usize) -> ([(usize, usize); 2], usize) {
+        let shape = self.shape;
+        let (rows_left, cols_left) = shape.offsets(p, target);
+        let far = shape.distance(p, target);
+        let mut steps = [(NO_CELL, 0); 2];
+        let mut count = 0;
+        for mv in Move::ALL {
+            if let Some(next) = shape.neighbour(p, mv)
+                && shape.distance(next, target) < far
+                && self.free(next, [obstacle, NO_CELL])
+            {
+                let spare = if matches!(mv, Move::Up | Move::Down) { rows_left } else { cols_left };
+                steps[count] = (next, spare);
+                count += 1;
+            }
+        }
+        (steps, count)
+    }
+
     /// Brings `tile` to `target` one step at a time, never into a fixed
     /// cell or `obstacle`. Each step goes where the blank gets in front of
-    /// the tile most cheaply (see [`Pricing`]), ties to the axis with more
-    /// still to go, so that later steps can keep alternating.
+    /// the tile most cheaply (see [`Pricing`]), counting what the blank will
+    /// then need for the step after ([`Builder::next_step_cost`]): a step
+    /// that leaves the blank behind the tile makes the next straight step
+    /// dear. Ties go to the axis with more still to go, so that later steps
+    /// can keep alternating. Looking one step ahead, measured on random
+    /// boards (moves / Manhattan distance): 20×20 2.460 to 2.441 and 50×50
+    /// 2.307 to 2.295 (20 boards), 100×100 2.302 to 2.292 (3 boards), for
+    /// about 50% more time.
     fn carry(&mut self, tile: u16, target: usize, obstacle: usize) {
         let shape = self.shape;
         loop {
@@ -241,36 +269,37 @@ impl<'a> Builder<'a> {
                 return;
             }
             let blocked = [p, obstacle];
-            let (rows_left, cols_left) = shape.offsets(p, target);
-            let far = shape.distance(p, target);
-            // Up to two steps bring the tile nearer; each with the distance
-            // left along its axis.
-            let mut steps = [(NO_CELL, 0); 2];
-            let mut count = 0;
-            for mv in Move::ALL {
-                if let Some(next) = shape.neighbour(p, mv)
-                    && shape.distance(next, target) < far
-                    && self.free(next, [obstacle, NO_CELL])
-                {
-                    let spare = if matches!(mv, Move::Up | Move::Down) { rows_left } else { cols_left };
-                    steps[count] = (next, spare);
-                    count += 1;
-                }
-            }
+            let (steps, count) = self.steps_toward(p, target, obstacle);
             assert!(count > 0, "a monotone way to the target stays inside the free region");
             let steps = &steps[..count];
             if chebyshev(shape, self.blank, p) <= BOX {
-                let until = [steps[0].0, steps.get(1).map_or(steps[0].0, |s| s.0)];
-                let search = self.search_box(p, blocked, Aim::Settle(&until[..count]));
-                let best = steps
-                    .iter()
-                    .filter_map(|&(next, spare)| {
-                        let cost = search.cost[search.index(shape, next)?];
-                        (cost != UNSEEN).then_some((cost, usize::MAX - spare, next))
-                    })
-                    .min();
+                let cells = [steps[0].0, steps.get(1).map_or(steps[0].0, |s| s.0)];
+                let search = self.search_box(p, blocked, Aim::SettleAll(&cells[..count]));
+                let mut best = None;
+                for &(next, spare) in steps {
+                    let cost = search.cost[search.index(shape, next).expect("the steps lie in the box")];
+                    if cost == UNSEEN {
+                        continue;
+                    }
+                    // With a choice, play the step, price the one after it,
+                    // and take both back.
+                    let later = if count == 2 {
+                        let mark = self.path.len();
+                        self.follow(&search, next);
+                        self.slide_to(p);
+                        let later = self.next_step_cost(tile, target, obstacle);
+                        self.undo_to(mark);
+                        later
+                    } else {
+                        0
+                    };
+                    let key = (u32::from(cost) + later, usize::MAX - spare);
+                    if best.is_none_or(|(least, _)| key < least) {
+                        best = Some((key, next));
+                    }
+                }
                 match best {
-                    Some((_, _, next)) => self.follow(&search, next),
+                    Some((_, next)) => self.follow(&search, next),
                     None => self.detour(steps[0].0, blocked),
                 }
                 self.slide_to(p);
@@ -284,6 +313,36 @@ impl<'a> Builder<'a> {
                     self.detour(next, blocked);
                 }
             }
+        }
+    }
+
+    /// What the blank, next to `tile`, needs to get in front of it for its
+    /// cheapest next step towards `target`: 0 once it is there, [`UNSEEN`]
+    /// if no way inside the box.
+    fn next_step_cost(&self, tile: u16, target: usize, obstacle: usize) -> u32 {
+        let p = self.at[usize::from(tile)] as usize;
+        if p == target {
+            return 0;
+        }
+        let (steps, count) = self.steps_toward(p, target, obstacle);
+        let cells = steps.map(|(next, _)| next);
+        let search = self.search_box(p, [p, obstacle], Aim::Settle(&cells[..count]));
+        cells[..count]
+            .iter()
+            .map(|&next| {
+                u32::from(search.cost[search.index(self.shape, next).expect("the steps lie in the box")])
+            })
+            .min()
+            .unwrap_or(u32::from(UNSEEN))
+    }
+
+    /// Takes back the moves of the path past `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        while self.path.len() > mark {
+            let mv = self.path.pop().expect("the path is longer than the mark");
+            let back = self.shape.neighbour(self.blank, mv.inverse()).expect("the move was made");
+            self.slide_to(back);
+            self.path.pop();
         }
     }
 
