@@ -1,11 +1,11 @@
 /*!
 The constructive pass: the board as it is being solved, peeling lines from
 the unsolved region and carrying each tile home one step at a time, the
-blank routed by box searches, until a block of at most 3×3 is left for
-IDA* to finish.
+blank routed by box searches, until a block is left that a search
+finishes (see [`solve_block`]).
 */
 
-use super::block::solve_block;
+use super::block::{SEARCHED_SIDE, solve_block};
 use super::box_search::{Aim, BOX, BOX_CELLS, BoxSearch, FIXED, NO_CELL, UNSEEN, chebyshev};
 use super::pricing::Pricing;
 use super::region::{Frame, Region, Side};
@@ -82,23 +82,37 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Peels lines until the block around the blank's goal cell is left,
-    /// then solves it; returns the block search's expanded and generated
-    /// node counts, or `None` when `stop` said to give up or the block
-    /// needed more than `max_expanded` expansions.
+    /// Peels lines until a block around the blank's goal cell is left that
+    /// a search solves, then plays its solution: as soon as the region is
+    /// at most 5×5 weighted A* is tried (and tried again on each smaller
+    /// region while it gives up), and a block of at most 3×3 is solved
+    /// optimally. Returns the block searches' expanded and generated node
+    /// counts, or `None` when `stop` said to give up or they needed more
+    /// than `max_expanded` expansions.
     pub(super) fn solve(&mut self, max_expanded: u64, stop: &mut dyn FnMut() -> bool) -> Option<(u64, u64)> {
         let shape = self.shape;
         let blank_goal = self.goal.iter().position(|&t| t == 0).unwrap_or(0);
         let blank_goal = (shape.row(blank_goal), shape.col(blank_goal));
         let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
+        let (mut expanded, mut generated) = (0, 0);
         loop {
             // The path so far was made in a region too large to search
             // windows in.
             if region.width() * region.height() > WINDOW_REGION {
                 self.small_from = self.path.len();
             }
-            if region.width() <= 3 && region.height() <= 3 {
-                break;
+            let last = region.width() <= 3 && region.height() <= 3;
+            if last || region.width().max(region.height()) <= SEARCHED_SIDE {
+                let block = solve_block(shape, self.goal, &self.tiles, &region, max_expanded - expanded)?;
+                expanded += block.expanded;
+                generated += block.generated;
+                for &mv in &block.path {
+                    let to = shape.neighbour(self.blank, mv).expect("block moves stay on the board");
+                    self.slide_to(to);
+                }
+                if block.solved || last {
+                    return Some((expanded, generated));
+                }
             }
             self.pricing.update(&region);
             let side = self.choose_side(&region, blank_goal);
@@ -108,7 +122,6 @@ impl<'a> Builder<'a> {
                 return None;
             }
         }
-        self.finish_block(&region, max_expanded)
     }
 
     /// The side to peel next: of the longer dimension's sides (any side
@@ -196,18 +209,6 @@ impl<'a> Builder<'a> {
         }
         self.homes[far] = FIXED;
         self.homes[near] = FIXED;
-    }
-
-    /// Solves the block left at the end ([`solve_block`]) and plays its
-    /// moves. `None` when that search would expand more than
-    /// `max_expanded` nodes.
-    fn finish_block(&mut self, region: &Region, max_expanded: u64) -> Option<(u64, u64)> {
-        let block = solve_block(self.shape, self.goal, &self.tiles, region, max_expanded)?;
-        for &mv in &block.path {
-            let to = self.shape.neighbour(self.blank, mv).expect("block moves stay on the board");
-            self.slide_to(to);
-        }
-        Some((block.expanded, block.generated))
     }
 
     /// Moves the blank into the neighbouring cell `to`.

@@ -63,6 +63,14 @@ use crate::board::{Move, Shape};
 use builder::Builder;
 use std::time::{Duration, Instant};
 
+/// Cells of the largest board whose path is shortened with the longer
+/// windows the searches' paths get (when no expansion limit is set, since
+/// those windows answer to none): measured on random boards (moves /
+/// Manhattan distance, 100 boards), 5×5 2.481 to 2.405, 7×7 2.580 to 2.532,
+/// 10×10 2.568 to 2.539 for 1 to 5 ms more; 20×20 2.449 to 2.440 for 23 ms
+/// more.
+const SEARCHED_WINDOWS: usize = 144;
+
 /// What [`rows`] returns: the path and what it cost to find.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowsOutcome {
@@ -137,7 +145,11 @@ pub fn rows_until(
     }
     (outcome.path, outcome.shortening) = if shorten {
         let budget = max_expanded.saturating_sub(block_expanded);
-        let origin = Origin::Constructed { from: builder.small_from, budget };
+        let origin = if shape.cells() <= SEARCHED_WINDOWS && max_expanded == u64::MAX {
+            Origin::Searched
+        } else {
+            Origin::Constructed { from: builder.small_from, budget }
+        };
         shorten::shorten(start, goal, shape, &constructed, origin, stop)?
     } else {
         let after_windows = constructed.len();
