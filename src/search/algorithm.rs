@@ -25,8 +25,8 @@ pub enum Algorithm {
     /// IDA* on f = g + W·h (W > 1): paths at most W times the shortest.
     WeightedIdaStar(Weight),
     /// The constructive solver: places tiles a line at a time, any board
-    /// up to 256×256 in time linear in its path (about 1.8·n³ moves on
-    /// n×n), paths far from the shortest.
+    /// up to 256×256 in time linear in its path (about 1.5·n³ moves on
+    /// n×n, 2.3 times the Manhattan distance), paths far from the shortest.
     Rows,
 }
 
