@@ -39,8 +39,8 @@ pub enum Algorithm {
     /// run proved (see `anytime.rs`).
     Anytime,
     /// The constructive solver: places tiles a line at a time, any board
-    /// up to 256×256 in time linear in its path (about 1.8·n³ moves on
-    /// n×n), paths far from the shortest.
+    /// up to 256×256 in time linear in its path (about 1.5·n³ moves on
+    /// n×n, 2.3 times the Manhattan distance), paths far from the shortest.
     Rows,
 }
 

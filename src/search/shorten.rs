@@ -40,10 +40,11 @@ pub struct Shortening {
 /// Where a path comes from, which decides how it is shortened.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Origin {
-    /// The constructive solver: windows of [`ROWS_WINDOW`] moves from move
-    /// `from` on (the moves before it are kept as they are), their searches
-    /// together within `budget` nodes.
-    Constructed { from: usize, budget: u64 },
+    /// The constructive solver: windows of [`ROWS_WINDOW`] moves (of
+    /// [`SEARCH_WINDOW`] if `long`) from move `from` on (the moves before
+    /// it are kept as they are), their searches together within `budget`
+    /// nodes.
+    Constructed { from: usize, budget: u64, long: bool },
     /// A search: windows of [`SEARCH_WINDOW`] moves over the whole path,
     /// bounded by each window's own cap alone.
     Searched,
@@ -64,7 +65,9 @@ pub(crate) fn shorten(
 ) -> Option<(Vec<Move>, Shortening)> {
     let clock = Instant::now();
     let (window, from, budget) = match origin {
-        Origin::Constructed { from, budget } => (ROWS_WINDOW, from, budget),
+        Origin::Constructed { from, budget, long } => {
+            (if long { SEARCH_WINDOW } else { ROWS_WINDOW }, from, budget)
+        }
         Origin::Searched => (SEARCH_WINDOW, 0, u64::MAX),
     };
     let mut windows = Windows::new(shape, window, budget);

@@ -49,11 +49,11 @@ pub fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
         Algorithm::AStar | Algorithm::IdaStar => Some(
             "hint: boards of more than 16 cells are mostly out of reach of shortest-path search; try --weight \
              3 or 4 (paths at most 3 or 4 times the shortest, in practice far less; up to 7x7), --algo greedy \
-             (fast, longer paths) or --algo rows (any size, 100x100 in about 0.6 s; longer still)",
+             (fast, longer paths) or --algo rows (any size, 100x100 in about 1 s; longer still)",
         ),
         Algorithm::WeightedAStar(_) | Algorithm::WeightedIdaStar(_) => Some(
             "hint: a larger --weight searches fewer nodes; --algo greedy and --algo rows (any size, 100x100 \
-             in about 0.6 s) finish where weighted search does not",
+             in about 1 s) finish where weighted search does not",
         ),
         _ => None,
     }

@@ -1,11 +1,12 @@
 /*!
 The blank's cheapest ways inside a box of constant size: a Dial's-queue A*
-over the box's cells, where a move that pushes a tile away from its goal
-cell costs [`PUSH_BACK`] more than one that brings it nearer. Constant
-boxes keep the constructive solver's time linear in its path.
+over the box's cells, each move priced by [`Pricing`] (a move that pushes
+a tile away from its goal cell is dear). Constant boxes keep the
+constructive solver's time linear in its path.
 */
 
-use super::queue::{BUCKETS, Queue};
+use super::pricing::{AHEAD, Pricing};
+use super::queue::Queue;
 use crate::board::{Move, Shape};
 
 /// No cell (a search that found none).
@@ -14,29 +15,12 @@ pub(super) const NO_CELL: usize = usize::MAX;
 pub(super) const FIXED: u32 = u32::MAX;
 
 /// Half the side of the box in which the blank's ways are searched.
-/// Measured on random 100×100 boards (mean moves / n³, 10 boards, and the
-/// time against 5×5): 5×5 1.820, 7×7 1.775 (+11%), 9×9 1.753 (+19%),
-/// 11×11 1.744 (+35%).
-pub(super) const BOX: usize = 4;
+/// Measured on random 50×50 boards (moves / Manhattan distance, 20 boards):
+/// 9×9 2.334, 13×13 2.307 (30% more time), 15×15 2.304. Box indices are
+/// bytes, so 15×15 is the largest.
+pub(super) const BOX: usize = 6;
 pub(super) const BOX_SIDE: usize = 2 * BOX + 1;
 pub(super) const BOX_CELLS: usize = BOX_SIDE * BOX_SIDE;
-/// What a blank move costs, beyond one, when it pushes the tile it moves
-/// away from that tile's goal cell (moving it nearer costs one). The tile
-/// will have to come back later at several moves a step, so the blank
-/// would rather go round. Measured on random 50×50 boards (mean moves / n³,
-/// 20 boards, 7×7 boxes): 0 (any shortest way) 2.571, 2 2.005, 4 1.825,
-/// 6 1.790, 8 1.780, 10 1.780, 12 1.778, 16 1.777, 20 1.774; Parberry's
-/// expected 8/3 ≈ 2.67.
-pub(super) const PUSH_BACK: u16 = 12;
-// The dearest move (its cost, plus one for the estimate) stays within the
-// queue's window of values.
-const _: () = assert!(1 + PUSH_BACK as usize + 1 < BUCKETS);
-/// What each step still between the blank and its target is reckoned to
-/// cost when the blank hops from box to box: a move of either kind, on
-/// average. It matters little: measured on random 50×50 boards (mean moves
-/// / n³, 20 boards, 7×7 boxes): 1 1.786, 3 1.785, 5 1.779, 7 1.778, 9 1.772,
-/// 13 1.776.
-pub(super) const AHEAD: u32 = 1 + PUSH_BACK as u32 / 2;
 /// The cost of a cell no box search reached.
 pub(super) const UNSEEN: u16 = u16::MAX;
 
@@ -50,22 +34,9 @@ pub(super) enum Aim<'a> {
     Toward(usize),
     /// Every cell of the box.
     All,
-}
-
-/// The cost of the blank moving `mv` into a cell at row and column `at`
-/// whose tile's goal cell is `home` (packed as in [`Builder::homes`]): 1,
-/// plus [`PUSH_BACK`] if the tile is pushed further from it.
-#[inline]
-pub(super) fn step_cost(home: u32, at: (usize, usize), mv: Move) -> u16 {
-    let (hr, hc) = ((home >> 16) as usize, (home & 0xFFFF) as usize);
-    // The tile moves against the blank.
-    let away = match mv {
-        Move::Up => at.0 >= hr,
-        Move::Down => at.0 <= hr,
-        Move::Left => at.1 >= hc,
-        Move::Right => at.1 <= hc,
-    };
-    if away { 1 + PUSH_BACK } else { 1 }
+    /// The cheapest ways to every one of these cells, which lie next to the
+    /// box's centre (not only to the cheapest of them).
+    SettleAll(&'a [usize]),
 }
 
 /// Rows or columns apart, whichever is more: the box a cell lies in.
@@ -124,7 +95,7 @@ impl BoxSearch {
 }
 
 impl BoxSearch {
-    /// The cheapest ways of the blank (see [`step_cost`]) in the
+    /// The cheapest ways of the blank (priced by `pricing`) in the
     /// box around `centre`, avoiding fixed cells and `blocked`; the blank
     /// must be in the box. It is A* with a bucket per value, since costs are
     /// small (Dial's queue), aimed as `aim` says, and it stops as soon as
@@ -138,6 +109,7 @@ impl BoxSearch {
         centre: usize,
         blocked: [usize; 2],
         aim: Aim<'_>,
+        pricing: &Pricing,
     ) -> BoxSearch {
         let width = shape.width();
         let mut search = BoxSearch::around(shape, centre, blank);
@@ -156,7 +128,7 @@ impl BoxSearch {
         // first cell settled.
         let mut best_value = u32::MAX;
         match aim {
-            Aim::Settle(cells) => {
+            Aim::Settle(cells) | Aim::SettleAll(cells) => {
                 for (slot, &cell) in settle.iter_mut().zip(cells) {
                     *slot = search.index(shape, cell).expect("cells to settle are in the box");
                 }
@@ -212,8 +184,10 @@ impl BoxSearch {
                     break;
                 }
                 // The other cell can only tie this one now: search no
-                // dearer ways.
-                best_value = value + 1;
+                // dearer ways, unless its own cost is asked for.
+                if !matches!(aim, Aim::SettleAll(_)) {
+                    best_value = value + 1;
+                }
             }
             let cell = shape.cell(row0 + r, col0 + c);
             macro_rules! relax {
@@ -221,7 +195,7 @@ impl BoxSearch {
                     let (j, r, c, next) = ($j, $r, $c, $next);
                     let home = homes[next];
                     if !done[j] && home != FIXED {
-                        let cost = here + step_cost(home, (row0 + r, col0 + c), $mv);
+                        let cost = here + pricing.step(home, (row0 + r, col0 + c), $mv);
                         if cost < search.cost[j] {
                             search.cost[j] = cost;
                             search.parent[j] = i as u8;

@@ -3,10 +3,10 @@ The box searches' priority queue: Dial's buckets, linked through the box
 cells themselves, for the small integer costs of the blank's moves.
 */
 
-/// Lists of the box searches' queue ([`Queue`]), one bit each in a `u16`:
+/// Lists of the box searches' queue ([`Queue`]), one bit each in a `u128`:
 /// more than a move can raise a value (its cost, plus one for the
 /// estimate).
-pub(super) const BUCKETS: usize = 16;
+pub(super) const BUCKETS: usize = 128;
 /// The box searches' priority queue (Dial's): a list of box cells per
 /// value modulo [`BUCKETS`], linked through the cells themselves so that a
 /// cheaper way moves a cell rather than queueing it twice, and a bit per
@@ -19,7 +19,7 @@ pub(super) struct Queue<const CELLS: usize> {
     pub(super) prev: [u8; CELLS],
     /// The list each queued cell is in.
     pub(super) bucket: [u8; CELLS],
-    pub(super) occupied: u16,
+    pub(super) occupied: u128,
     pub(super) value: u32,
 }
 
