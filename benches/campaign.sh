@@ -58,7 +58,9 @@ resume)
     identical=0 twice=0
     for trial in $(seq "$trials"); do
         rm -f "$WORK/killed.csv"
-        run "$WORK/killed.csv" 2>/dev/null &
+        # The binary itself in the background, so that the kill reaches it.
+        "$BIN" batch "$WORK/list.txt" --list --algo idastar --heuristic pdb --threads 1 --out "$WORK/killed.csv" \
+            2>/dev/null &
         pid=$!
         sleep "$(python3 -c "import random; print(random.uniform(0.05, $seconds))")"
         kill -9 "$pid" 2>/dev/null || true
