@@ -3,10 +3,19 @@ The algorithms a caller can ask for, and what each promises: shortest
 paths or not, a weight or not, one thread or several.
 */
 
-use super::focal::Selection;
 use super::weight::Weight;
 use crate::error::Error;
 use std::fmt;
+
+/// How a node is picked among those within the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Selection {
+    /// The node with the smallest estimate (focal search).
+    Nearest,
+    /// The node with the largest potential (`B·f_min` − g) / h (Dynamic
+    /// Potential Search).
+    Potential,
+}
 
 /// The search algorithms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

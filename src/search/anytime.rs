@@ -23,9 +23,10 @@ the bound proven by then and the time) is handed to the caller as it comes.
 */
 
 use super::algorithm::Algorithm;
+use super::algorithm::Selection;
 use super::budget::Budget;
-use super::focal::Selection;
-use super::outcome::{Improvement, LimitKind, Limits, Outcome, Stats, Status};
+use super::monitor::Improvement;
+use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::staged::{self, Stages};
 use super::weight::Weight;
 use std::time::Duration;

@@ -9,8 +9,10 @@ W·(g + h) ≤ W·C*, so the goal comes out of the open list with f ≤ W·C*.
 Larger weights trust the heuristic more and search far fewer nodes.
 */
 
+use super::algorithm::Selection;
+use super::best_first::Bounded;
 use super::best_first::{BucketQueue, HeapQueue, Plain, Reopening, Rule, Weighted, run};
-use super::focal::{Bounded, FocalQueue, Selection};
+use super::focal::FocalQueue;
 use super::table::TaggedSet;
 use super::{Limits, Outcome, Weight};
 use crate::board::{Board, Goal};

@@ -30,6 +30,7 @@ structure, and no parent boards are kept: the path is rebuilt by undoing
 stored moves from the goal.
 */
 
+use super::algorithm::Selection;
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use super::{memory, spare};
@@ -77,8 +78,8 @@ pub(crate) trait Rule: Copy + Send + Sync {
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32>;
 
     /// The bound and the pick of a bounded-suboptimal search, whose open
-    /// list is a [`FocalQueue`](super::focal::FocalQueue).
-    fn bounded(self) -> Option<super::focal::Bounded> {
+    /// list is the focal queue (`focal.rs`).
+    fn bounded(self) -> Option<Bounded> {
         None
     }
 
@@ -150,6 +151,32 @@ impl Rule for Greedy {
 
     fn lower_bound(self, _: u64, _: u32) -> Option<u32> {
         None
+    }
+}
+
+/// The rule of a bounded search with B = p / q: priorities are f = g + h,
+/// the bucket queue's, and the pick is the focal queue's (`focal.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounded {
+    pub p: u64,
+    pub q: u64,
+    pub selection: Selection,
+}
+
+impl Rule for Bounded {
+    const FLOOR_BOUNDS: bool = true;
+
+    #[inline]
+    fn key(self, g: u32, h: u32, unit: u32) -> u64 {
+        u64::from(g) * u64::from(unit) + u64::from(h)
+    }
+
+    fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
+        u32::try_from(key.div_ceil(u64::from(unit))).ok()
+    }
+
+    fn bounded(self) -> Option<Bounded> {
+        Some(self)
     }
 }
 
@@ -439,12 +466,6 @@ impl<B> OpenList<B> for HeapQueue<B> {
     }
 }
 
-/// Worst-case bytes per stored state of a bounded search, which reopens
-/// closed boards and keeps their g (see `focal.rs`).
-pub(crate) fn bytes_per_state_reopening<B: Board>() -> u64 {
-    bytes_per_state_with::<B, super::focal::FocalQueue<B::Tagged>, Reopening<B>>()
-}
-
 /// Worst-case bytes per stored state with a whole-number, consistent
 /// heuristic (see [`bytes_per_state_with`]).
 pub(crate) fn bytes_per_state<B: Board>() -> u64 {
@@ -453,7 +474,7 @@ pub(crate) fn bytes_per_state<B: Board>() -> u64 {
 
 /// Worst-case bytes per stored state: a closed record, or an open entry in a
 /// vector that just doubled (plus slack for the per-priority bucket vectors).
-fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {
+pub(crate) fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {
     C::BYTES_PER_STATE.max(2 * Q::ENTRY_BYTES + 8)
 }
 

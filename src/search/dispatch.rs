@@ -13,7 +13,7 @@ use super::weight::Weight;
 use super::{
     astar, bfs, bounded_astar, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar,
 };
-use super::{best_first, graph};
+use super::{best_first, focal, graph};
 use crate::board::{
     Board, Goal, GoalSpec, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles,
     Wide,
@@ -455,7 +455,7 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
         Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
             best_first::bytes_per_state::<B>()
         }
-        Algorithm::Bounded { .. } | Algorithm::Anytime => best_first::bytes_per_state_reopening::<B>(),
+        Algorithm::Bounded { .. } | Algorithm::Anytime => focal::bytes_per_state_reopening::<B>(),
         // Only the path (and the one board the constructive solver works
         // on) is stored; any budget is far beyond it.
         Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Rows => 1,

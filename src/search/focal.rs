@@ -23,43 +23,9 @@ potential since `B·f_min` ≥ f), so a pick looks at one bucket per f from
 `f_min` to `B·f_min`: a handful on puzzles with bounds near 1.
 */
 
-use super::best_first::{OpenList, Rule};
-
-/// How a node is picked among those within the bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Selection {
-    /// The node with the smallest estimate (focal search).
-    Nearest,
-    /// The node with the largest potential (`B·f_min` − g) / h (Dynamic
-    /// Potential Search).
-    Potential,
-}
-
-/// The rule of a bounded search with B = p / q: priorities are f = g + h,
-/// the bucket queue's, and the pick is [`FocalQueue`]'s.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Bounded {
-    pub p: u64,
-    pub q: u64,
-    pub selection: Selection,
-}
-
-impl Rule for Bounded {
-    const FLOOR_BOUNDS: bool = true;
-
-    #[inline]
-    fn key(self, g: u32, h: u32, unit: u32) -> u64 {
-        u64::from(g) * u64::from(unit) + u64::from(h)
-    }
-
-    fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
-        u32::try_from(key.div_ceil(u64::from(unit))).ok()
-    }
-
-    fn bounded(self) -> Option<Bounded> {
-        Some(self)
-    }
-}
+use super::algorithm::Selection;
+use super::best_first::{Bounded, OpenList, Reopening, Rule, bytes_per_state_with};
+use crate::board::Board;
 
 /// The focal open list: boards by f, then g; each (f, g) a stack.
 pub(crate) struct FocalQueue<B> {
@@ -168,6 +134,12 @@ impl<B> OpenList<B> for FocalQueue<B> {
     fn floor(&self) -> Option<u64> {
         (self.len > 0).then_some(self.min_f as u64)
     }
+}
+
+/// Worst-case bytes per stored state of a bounded search, which reopens
+/// closed boards and keeps their g.
+pub(crate) fn bytes_per_state_reopening<B: Board>() -> u64 {
+    bytes_per_state_with::<B, FocalQueue<B::Tagged>, Reopening<B>>()
 }
 
 #[cfg(test)]

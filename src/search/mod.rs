@@ -31,6 +31,7 @@ mod table;
 mod weight;
 
 pub use algorithm::Algorithm;
+pub use algorithm::Selection;
 pub use anytime::DEFAULT_BUDGET;
 pub use astar::{astar, bounded_astar, weighted_astar};
 pub use bfs::bfs;
@@ -39,11 +40,11 @@ pub use dfs::dfs;
 pub use dispatch::{
     Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
 };
-pub use focal::Selection;
 pub use greedy::greedy;
 pub use idastar::{SPLIT_AFTER, idastar, weighted_idastar};
+pub use monitor::Improvement;
 pub use monitor::{Monitor, Snapshot};
-pub use outcome::{Improvement, LimitKind, Limits, Outcome, Stats, Status};
+pub use outcome::{LimitKind, Limits, Outcome, Stats, Status};
 pub use shorten::Shortening;
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 

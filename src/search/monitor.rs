@@ -6,9 +6,21 @@ figures here at the periodic limit check they make anyway, every
 no more work per node than an unwatched one.
 */
 
-use super::outcome::Improvement;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+/// A shorter answer an anytime search found, with the lower bound proven
+/// by then and the time it came at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// Moves of the answer.
+    pub cost: u32,
+    /// The lower bound proven when it came.
+    pub lower_bound: u32,
+    /// Time since the search started.
+    pub at: Duration,
+}
 
 /// Stands for "none" in a field that may have no value.
 const NONE: u64 = u64::MAX;

@@ -4,7 +4,7 @@ how it ended, its figures and its path. These are plain data; the search
 that fills them is elsewhere, and so is the report that prints them.
 */
 
-use super::monitor::Monitor;
+use super::monitor::{Improvement, Monitor};
 use super::weight::Weight;
 use crate::board::{Board, Geometry, Move};
 use std::fmt;
@@ -149,18 +149,6 @@ pub struct Outcome {
     /// The answers an anytime search found on its way, shorter each time;
     /// empty for the other searches.
     pub improvements: Vec<Improvement>,
-}
-
-/// A shorter answer an anytime search found, with the lower bound proven
-/// by then and the time it came at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Improvement {
-    /// Moves of the answer.
-    pub cost: u32,
-    /// The lower bound proven when it came.
-    pub lower_bound: u32,
-    /// Time since the search started.
-    pub at: Duration,
 }
 
 impl Outcome {
