@@ -3,7 +3,8 @@
 #   campaign.sh million [COUNT]    COUNT random 15-puzzles (1,000,000) solved optimally, paths included:
 #                                  wall time, boards per second, peak memory; the mean optimal length of
 #                                  the first 10,000 against the known 52.6
-#   campaign.sh weighted [COUNT]   COUNT random 24-puzzles (10,000) with weighted A* (W = 2, linear conflict)
+#   campaign.sh weighted [COUNT]   COUNT random 24-puzzles (10,000) with weighted A* (W = 2), HEURISTIC (pdb, the
+#                                  6-6-6-6 tables; or linear-conflict)
 #   campaign.sh resume [TRIALS]    a batch killed (SIGKILL) at random moments and resumed, TRIALS times (20):
 #                                  byte-identical rows but for the times, and the puzzles solved twice
 #   campaign.sh merge [SHARDS]     a list split SHARDS ways (50) by --shard and merged, against one run
@@ -42,9 +43,11 @@ PY
     ;;
 weighted)
     count=${2:-10000}
+    heuristic=${HEURISTIC:-pdb}
     "$BIN" generate --size 5 --count "$count" --seed 1 --list --out "$WORK/list.txt"
+    if [ "$heuristic" = pdb ]; then "$BIN" pdb build --size 5 >/dev/null; fi
     /usr/bin/time -f "%e s wall, %M KB peak" "$BIN" batch "$WORK/list.txt" --list --algo astar --weight 2 \
-        --heuristic linear-conflict --out "$WORK/rows.csv"
+        --heuristic "$heuristic" --out "$WORK/rows.csv"
     python3 benches/quality.py "$WORK/rows.csv"
     ;;
 resume)
