@@ -6,9 +6,14 @@
 #   benches/korf24.sh optimal [ID...]     IDA* + the tables, one instance at a time on all cores
 #                                         (default: the ten easiest, 40 38 25 44 32 28 22 36 30 1)
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
-#   benches/korf24.sh partition [P...]    how good a 5x5 partition is (default 6-6-6-6): its tables' mean
+#   benches/korf24.sh partition [P...]    how good a 5x5 set is (default: the default set): its tables' mean
 #                                         value on 10,000 random boards, then expansions on one thread
 #                                         on instances 40 38 25 32
+#   benches/korf24.sh sets KIND P+P... [ID...]
+#                                         any list of built-in partitions maxed, with tables of KIND
+#                                         (minimised, zero, zero-bits), named set or not: build time, size,
+#                                         mean value on 10,000 random boards, then IDA* on one thread on
+#                                         each instance (default 40 38 25 32 30 1), expansions and time
 #
 # PDB_DIR (default target/bench/pdb5) holds the tables. Release build; wall and
 # peak memory from GNU time, nodes and search time from the JSON rows.
@@ -74,8 +79,19 @@ partition)
     done
   done
   ;;
+sets)
+  shift
+  kind=${1:?KIND}
+  partitions=${2:?P+P...}
+  shift 2
+  ids=("${@:-40 38 25 32 30 1}")
+  files=()
+  for id in ${ids[*]}; do files+=("$(printf "puzzles/korf24/%02d.txt" "$id")"); done
+  cargo build --release --quiet --example pdb_sets
+  /usr/bin/time -f "peak %M KB" target/release/examples/pdb_sets "$kind" "$partitions" "$pdb" "${files[@]}"
+  ;;
 *)
-  sed -n '2,14p' "$0"
+  sed -n '2,20p' "$0"
   exit 2
   ;;
 esac
