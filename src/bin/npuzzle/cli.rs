@@ -111,14 +111,14 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up [default: the first
-    /// one listed for the board's size].
+    /// Pattern-database partition, or set of partitions whose largest sum is taken: the tile sets of the
+    /// databases the pdb heuristic looks up [default: the first one listed for the board's size].
     #[arg(long, value_name = "PARTITION", value_parser = partition_parser(), hide_possible_values = false)]
     pub partition: Option<PartitionSet>,
 }
 
-/// `--partition`: the library's built-in partitions, each shown in `--help`
-/// with its board size and what it costs.
+/// `--partition`: the library's built-in sets of partitions, each shown in
+/// `--help` with its board size and what it costs.
 fn partition_parser() -> impl TypedValueParser<Value = PartitionSet> {
     let names =
         PartitionSet::ALL.map(|p| PossibleValue::new(p.name()).help(format!("{}: {}", p.shape(), p.about())));

@@ -155,8 +155,23 @@ impl Partition {
         ],
     };
 
+    /// Columns: the left column with its neighbour {1,5,6,10,15,20}, the
+    /// middle {2,3,7,8,13,18}, the right column with its neighbour's foot
+    /// {4,9,14,19,23,24}, and the lower middle block {11,12,16,17,21,22}.
+    pub const COLUMNS: Partition = Partition {
+        name: "columns",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6, 10, 15, 20],
+            &[2, 3, 7, 8, 13, 18],
+            &[4, 9, 14, 19, 23, 24],
+            &[11, 12, 16, 17, 21, 22],
+        ],
+    };
+
     /// Every built-in partition.
-    pub const ALL: [Partition; 9] = [
+    pub const ALL: [Partition; 10] = [
         Partition::SEVEN_EIGHT,
         Partition::SIX_SIX_THREE,
         Partition::SIX_SIX_SIX_SIX,
@@ -166,6 +181,7 @@ impl Partition {
         Partition::LEFT_COLUMN,
         Partition::RIGHT_COLUMN,
         Partition::LEFT_COLUMN_BOTTOM_L,
+        Partition::COLUMNS,
     ];
 
     /// The name it is known by, e.g. `"7-8"`.

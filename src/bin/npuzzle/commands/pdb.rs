@@ -45,7 +45,7 @@ pub fn run(args: &PdbBuildArgs) -> Result<Exit> {
     for (db, path) in pdb.databases().iter().zip(Pdb::paths(&goal, partition, &dir)?) {
         let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
         let name = path.file_name().map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-        writeln!(out, "  tiles {}: {} entries, {name}", tiles.join(" "), db.len())?;
+        writeln!(out, "  tiles {}: {} entries ({}), {name}", tiles.join(" "), db.len(), db.kind())?;
     }
     let mirror = if pdb.mirrored() { "yes" } else { "no (the blank's goal cell is off the main diagonal)" };
     writeln!(out, "mirror lookup: {mirror}")?;
