@@ -88,9 +88,9 @@ impl PartitionSet {
         PartitionSet::SEVEN_EIGHT,
         PartitionSet::SIX_SIX_THREE,
         PartitionSet::ZERO_SEVEN_EIGHT,
-        PartitionSet::ZERO_MAX_SEVEN,
-        PartitionSet::ZERO_SIX_SIX_SIX_SIX,
         PartitionSet::SIX_SIX_SIX_SIX,
+        PartitionSet::ZERO_SIX_SIX_SIX_SIX,
+        PartitionSet::ZERO_MAX_SEVEN,
     ];
 
     /// The name used on the command line, e.g. `"7-8"`.

@@ -703,7 +703,7 @@ fn partitions_follow_the_goal_cells() {
     assert_eq!(PartitionSet::default_for(Shape::square(4)), Some(PartitionSet::SEVEN_EIGHT));
     assert_eq!(PartitionSet::default_for(Shape::square(5)), Some(PartitionSet::SIX_SIX_SIX_SIX));
     assert_eq!(PartitionSet::default_for(Shape::new(5, 4)), None);
-    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3; 5x5: 6-6-6-6, zero-6-6-6-6");
+    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7");
     for set in PartitionSet::ALL {
         assert_eq!(set.name().parse::<PartitionSet>().unwrap(), set);
     }
