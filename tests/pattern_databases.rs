@@ -98,70 +98,68 @@ fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
     }
 }
 
-/// The 5×5 search end to end with databases small enough to build in a
-/// test (eight 3-tile patterns): IDA* on one and two threads returns the
-/// true distance, from a breadth-first search, of boards up to 14 moves
-/// from the goal, mirrored lookups included.
-#[test]
-fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
-    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
-    let patterns: [&[u8]; 8] = [
-        &[1, 2, 3],
-        &[4, 8, 9],
-        &[5, 10, 15],
-        &[6, 7, 11],
-        &[12, 13, 14],
-        &[16, 17, 20],
-        &[18, 21, 22],
-        &[19, 23, 24],
-    ];
-    let dbs = patterns
-        .iter()
-        .map(|tiles| PatternDatabase::build(&goal, tiles, TableKind::Minimised, &mut |_| {}).unwrap())
-        .collect();
-    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
-    assert!(pdb.mirrored());
-    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+/// The 5×5 board in eight 3-tile patterns: tables small enough to build in
+/// a test.
+const FIVE_BY_FIVE_THREES: [&[u8]; 8] = [
+    &[1, 2, 3],
+    &[4, 8, 9],
+    &[5, 10, 15],
+    &[6, 7, 11],
+    &[12, 13, 14],
+    &[16, 17, 20],
+    &[18, 21, 22],
+    &[19, 23, 24],
+];
+
+/// Random walks from the 5×5 goal, each passed to `check` with its true
+/// distance (from a breadth-first search to 14 moves) until twelve of them
+/// were 10 moves or more away.
+fn walks_of_known_distance(goal: &Goal, seed: u64, mut check: impl FnMut(&[u16], u32)) {
     let truth = distances_within(goal.tiles().cells(), 5, 14);
-    let mut rng = Rng(24);
+    let mut rng = Rng(seed);
     let mut by_distance = [0; 15];
     while by_distance[10..].iter().sum::<u32>() < 12 {
         let steps = 10 + rng.below(20);
         let start = rng.walk(goal.tiles().cells(), 5, steps);
         let Some(&distance) = truth.get(&start) else { continue };
         by_distance[distance as usize] += 1;
-        let tiles = npuzzle::Tiles::new(&start).unwrap();
+        check(&start, distance);
+    }
+}
+
+/// The 5×5 search end to end with databases small enough to build in a
+/// test: IDA* on one and two threads returns the true distance of boards up
+/// to 14 moves from the goal, mirrored lookups included.
+#[test]
+fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let dbs = FIVE_BY_FIVE_THREES
+        .iter()
+        .map(|tiles| PatternDatabase::build(&goal, tiles, TableKind::Minimised, &mut |_| {}).unwrap())
+        .collect();
+    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
+    assert!(pdb.mirrored());
+    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+    walks_of_known_distance(&goal, 24, |start, distance| {
+        let tiles = npuzzle::Tiles::new(start).unwrap();
         for threads in [1, 2] {
             let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
             let outcome =
                 solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &limits, &tables).unwrap();
-            assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));
+            assert_replays(&outcome, start, &goal, distance, &format!("{start:?} on {threads} threads"));
         }
-    }
+    });
 }
 
-/// The same with zero-aware tables in bits and the largest of three
-/// partitions (sharing tables), as the 5×5 default set works: IDA* returns
+/// The same with zero-aware tables in bits and the largest of two
+/// partitions (sharing tables), as the 5×5 maxed sets work: IDA* returns
 /// the true distance of boards up to 14 moves from the goal, and expands
 /// fewer nodes than with the first partition alone.
 #[test]
 fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_walks() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
-    let patterns: [&[u8]; 13] = [
-        &[1, 2, 3],
-        &[4, 8, 9],
-        &[5, 10, 15],
-        &[6, 7, 11],
-        &[12, 13, 14],
-        &[16, 17, 20],
-        &[18, 21, 22],
-        &[19, 23, 24],
-        &[1, 5, 6],
-        &[2, 3, 7],
-        &[10, 11, 15],
-        &[16, 20, 21],
-        &[17, 18, 22],
-    ];
+    let more: [&[u8]; 5] = [&[1, 5, 6], &[2, 3, 7], &[10, 11, 15], &[16, 20, 21], &[17, 18, 22]];
+    let patterns: Vec<&[u8]> = FIVE_BY_FIVE_THREES.iter().chain(&more).copied().collect();
     let first: Vec<usize> = (0..8).collect();
     let second = vec![8, 9, 1, 10, 4, 11, 12, 7];
     let build = |partitions: &[Vec<usize>]| {
@@ -173,25 +171,18 @@ fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_
     };
     let maxed = build(&[first.clone(), second]);
     let alone = build(&[first]);
-    let truth = distances_within(goal.tiles().cells(), 5, 14);
-    let mut rng = Rng(25);
-    let mut by_distance = [0; 15];
     let (mut with_both, mut with_first) = (0, 0);
-    while by_distance[10..].iter().sum::<u32>() < 12 {
-        let steps = 10 + rng.below(20);
-        let start = rng.walk(goal.tiles().cells(), 5, steps);
-        let Some(&distance) = truth.get(&start) else { continue };
-        by_distance[distance as usize] += 1;
-        let board = npuzzle::Packed128::from_tiles(&start);
+    walks_of_known_distance(&goal, 25, |start, distance| {
+        let board = npuzzle::Packed128::from_tiles(start);
         for threads in [1, 2] {
             let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
             let outcome = idastar(&board, &goal, &*maxed, &limits);
-            assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));
+            assert_replays(&outcome, start, &goal, distance, &format!("{start:?} on {threads} threads"));
         }
         let one = Limits::default();
         with_both += idastar(&board, &goal, &*maxed, &one).stats.nodes_expanded;
         with_first += idastar(&board, &goal, &*alone, &one).stats.nodes_expanded;
-    }
+    });
     assert!(with_both < with_first, "the maximum prunes more: {with_both} against {with_first}");
 }
 

@@ -44,13 +44,16 @@ impl PartitionSet {
         name: "zero-7-8",
         kind: TableKind::ZeroAwareBits,
         partitions: &[Partition::SEVEN_EIGHT],
-        about: "7-8 with the blank's region counted: fewer expansions, each dearer; 0.2 GB, built once in minutes",
+        about: "7-8 with the blank's region counted: half the expansions and faster IDA*, but slow \
+                under A* and --within; 0.2 GB, built once in about four minutes",
     };
 
     /// Seven zero-aware 6-6-6-6 partitions, Korf and Felner's and six that
     /// share its blocks or cut the board into columns, each with its
-    /// transpose through the mirror: 14 tables in bits. Of the sets
-    /// measured it expands the fewest nodes for its time.
+    /// transpose through the mirror: 14 tables in bits. A sixth of
+    /// 6-6-6-6's expansions at about a sixth of its rate: even on the ten
+    /// easiest instances, ahead on the boards whose published counts say
+    /// the maximum prunes most.
     pub const ZERO_MAX_SEVEN: PartitionSet = PartitionSet {
         name: "zero-max7",
         kind: TableKind::ZeroAwareBits,
@@ -63,8 +66,8 @@ impl PartitionSet {
             Partition::RIGHT_COLUMN,
             Partition::LEFT_COLUMN_BOTTOM_L,
         ],
-        about: "the largest of seven zero-aware 6-6-6-6 partitions and their transposes: the fewest \
-                expansions; 0.32 GB, built once in minutes",
+        about: "the largest of seven zero-aware 6-6-6-6 partitions and their transposes: a sixth of the \
+                expansions, each six times dearer; 0.32 GB, built once in about eight minutes",
     };
 
     /// Korf and Felner's 6-6-6-6, blank-minimised.
@@ -80,7 +83,8 @@ impl PartitionSet {
         name: "zero-6-6-6-6",
         kind: TableKind::ZeroAwareBits,
         partitions: &[Partition::SIX_SIX_SIX_SIX],
-        about: "6-6-6-6 with the blank's region counted: fewer expansions; 90 MB",
+        about: "6-6-6-6 with the blank's region counted: fewer expansions, each dearer; 90 MB, built once \
+                in about two minutes",
     };
 
     /// Every built-in set; the first of each shape is its default.

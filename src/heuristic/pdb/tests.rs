@@ -100,27 +100,7 @@ fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
 
 #[test]
 fn every_entry_of_small_databases_equals_brute_force() {
-    let cases: Vec<(Goal, Vec<u8>)> = vec![
-        (goal(&GoalSpec::BlankFirst, 3), vec![1, 2]),
-        // Tiles 1 and 3 wall the blank's goal cell off from the rest.
-        (goal(&GoalSpec::BlankFirst, 3), vec![1, 3]),
-        (goal(&GoalSpec::BlankFirst, 3), vec![3, 1, 5]),
-        (goal(&GoalSpec::BlankLast, 3), vec![2, 4, 6, 8]),
-        (goal(&GoalSpec::Snail, 3), vec![1, 2, 3, 4, 5]),
-        (goal(&GoalSpec::BlankFirst, 2), vec![3]),
-        (goal(&GoalSpec::BlankFirst, 4), vec![1, 4]),
-        (goal(&GoalSpec::BlankFirst, 4), vec![1, 2, 3]),
-        (goal(&GoalSpec::Snail, 4), vec![15, 13, 14]),
-        (goal(&GoalSpec::BlankLast, 4), vec![11, 12, 14, 15]),
-        // Rectangles, both ways round, and the 5×5 board.
-        (goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), vec![1, 5, 6, 11]),
-        (goal(&GoalSpec::Snail, Shape::new(3, 4)), vec![2, 4, 9, 10]),
-        (goal(&GoalSpec::BlankLast, Shape::new(3, 4)), vec![1, 2, 3]),
-        (goal(&GoalSpec::BlankFirst, 5), vec![1, 2]),
-        (goal(&GoalSpec::BlankLast, 5), vec![24, 19, 23]),
-        (goal(&GoalSpec::Snail, 5), vec![7, 13, 20]),
-    ];
-    for (goal, tiles) in cases {
+    for (goal, tiles) in small_patterns() {
         let db = build(&goal, &tiles);
         let truth = brute_force(&goal, &tiles);
         assert_eq!(truth.len(), db.len(), "{tiles:?}: every placement reachable");
