@@ -2,7 +2,7 @@
 //! random solvable boards, then IDA* on chosen instances (expansions and
 //! search time), for any kind of table and any list of the built-in
 //! partitions, whether or not a named set offers them
-//! (`benches/korf24.sh sets`, `benches/korf.sh sets`).
+//! (`benches/korf24.sh sets`).
 //!
 //! `cargo run --release --example pdb_sets -- KIND PARTITIONS PDB_DIR [options] [INSTANCE...]`
 //!

@@ -45,7 +45,7 @@ impl PartitionSet {
         kind: TableKind::ZeroAwareBits,
         partitions: &[Partition::SEVEN_EIGHT],
         about: "7-8 with the blank's region counted: half the expansions and faster IDA*, but slow \
-                under A* and --within; 0.2 GB, built once in about four minutes",
+                in the best-first searches; 0.2 GB, built once in about four minutes",
     };
 
     /// Seven zero-aware 6-6-6-6 partitions, Korf and Felner's and six that
