@@ -5,35 +5,50 @@
 #                                         wall time and peak memory; then the size on disk and a later load
 #   benches/korf24.sh optimal [ID...]     IDA* + the tables, one instance at a time on all cores
 #                                         (default: the ten easiest, 40 38 25 44 32 28 22 36 30 1)
+#   benches/korf24.sh fifty [OUT]         all 50 optimally, easiest first by the published expansions
+#                                         (hardest last), one at a time on all cores, rows to OUT (default
+#                                         target/bench/korf24-fifty.csv) as each finishes; run it again to
+#                                         resume where a stopped run ended; then a summary that projects
+#                                         the unsolved from the solved ones' ratio to the published counts
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
-#   benches/korf24.sh partition [P...]    how good a 5x5 partition is (default 6-6-6-6): its tables' mean
+#   benches/korf24.sh partition [P...]    how good a 5x5 set is (default: the default set): its tables' mean
 #                                         value on 10,000 random boards, then expansions on one thread
 #                                         on instances 40 38 25 32
+#   benches/korf24.sh sets KIND P+P... [ID...]
+#                                         any list of built-in partitions maxed, with tables of KIND
+#                                         (minimised, zero, zero-bits), named set or not: build time, size,
+#                                         mean value on 10,000 random boards, then IDA* on one thread on
+#                                         each instance (default 40 38 25 32 30 1), expansions and time
 #
-# PDB_DIR (default target/bench/pdb5) holds the tables. Release build; wall and
+# PDB_DIR (default target/bench/pdb5) holds the tables; PARTITION (default: the 5x5 default set) chooses
+# the set for build, optimal and fifty. Release build; wall and
 # peak memory from GNU time, nodes and search time from the JSON rows.
 source "$(dirname "$0")/setup.sh"
 pdb=${PDB_DIR:-$out/pdb5}
+set_args=()
+if [[ -n "${PARTITION:-}" ]]; then set_args=(--partition "$PARTITION"); fi
 
 case "${1:-}" in
 build)
   rm -rf "$out/pdb5-fresh"
-  /usr/bin/time -f "build: %e s wall, %M KB peak" "$bin" pdb build --size 5 --pdb-dir "$out/pdb5-fresh"
+  /usr/bin/time -f "build: %e s wall, %M KB peak" "$bin" pdb build --size 5 "${set_args[@]}" --pdb-dir "$out/pdb5-fresh"
   du -b -c "$out"/pdb5-fresh/*.bin | tail -1
   /usr/bin/time -f "load + solve of instance 40: %e s wall, %M KB peak" \
-    "$bin" solve puzzles/korf24/40.txt --algo idastar --heuristic pdb --pdb-dir "$out/pdb5-fresh" --format json |
+    "$bin" solve puzzles/korf24/40.txt --algo idastar --heuristic pdb "${set_args[@]}" --pdb-dir "$out/pdb5-fresh" \
+      --format json |
     python3 -c 'import json,sys; r=json.load(sys.stdin); print(f"of which search {r[\"runtime_ms\"]/1000:.2f} s")'
   ;;
 optimal)
   shift
   ids=("${@:-40 38 25 44 32 28 22 36 30 1}")
-  "$bin" pdb build --size 5 --pdb-dir "$pdb" > /dev/null
+  "$bin" pdb build --size 5 "${set_args[@]}" --pdb-dir "$pdb" > /dev/null
   printf "| instance | moves | expanded | search s | wall s | M expanded/s |\n|---|---|---|---|---|---|\n"
   total=0
   for id in ${ids[*]}; do
     f=$(printf "puzzles/korf24/%02d.txt" "$id")
     start=$(date +%s.%N)
-    "$bin" solve "$f" --algo idastar --heuristic pdb --pdb-dir "$pdb" --format json > "$out/k24-$id.json"
+    "$bin" solve "$f" --algo idastar --heuristic pdb "${set_args[@]}" --pdb-dir "$pdb" --format json \
+      > "$out/k24-$id.json"
     end=$(date +%s.%N)
     python3 - "$out/k24-$id.json" "$f" "$start" "$end" <<'PY'
 import json, re, sys
@@ -46,6 +61,46 @@ ident = int(re.search(r"(\d+)\.txt", sys.argv[2]).group(1))
 print(f"| {ident} | {r['cost']} | {r['nodes_expanded']:,} | {s:.1f} | {wall:.1f} | {r['nodes_expanded']/s/1e6:.1f} |")
 PY
   done
+  ;;
+fifty)
+  rows=${2:-$out/korf24-fifty.csv}
+  "$bin" pdb build --size 5 "${set_args[@]}" --pdb-dir "$pdb" > /dev/null
+  # Rank by the published small-catalogue count (column 3), easiest first.
+  mapfile -t files < <(grep -v '^#' benches/data/korf24-expansions.txt | sort -k3,3n |
+    awk '{ printf "puzzles/korf24/%02d.txt\n", $1 }')
+  resume=()
+  if [[ -s "$rows" ]]; then resume=(--resume); fi
+  "$bin" batch "${files[@]}" --algo idastar --heuristic pdb "${set_args[@]}" --pdb-dir "$pdb" --jobs 1 \
+    --out "$rows" "${resume[@]}" --progress never > /dev/null || true
+  python3 - "$rows" benches/data/korf24-expansions.txt <<'PY'
+import csv, re, sys
+published = {}
+for line in open(sys.argv[2]):
+    if line.strip() and not line.startswith("#"):
+        f = line.split()
+        published[int(f[0])] = (int(f[1]), int(f[2]), int(f[6]))
+solved, projected = [], []
+for r in csv.DictReader(open(sys.argv[1])):
+    ident = int(re.search(r"(\d+)\.txt", r["file"]).group(1))
+    if r["status"] == "solved":
+        assert int(r["cost"]) == published[ident][0], (ident, r["cost"], published[ident][0])
+        solved.append((ident, int(r["nodes_expanded"]), float(r["runtime_ms"]) / 1000))
+done = {i for i, _, _ in solved}
+print("| rank | instance | moves | expanded | search s | small catalogue | ratio |")
+print("|---|---|---|---|---|---|---|")
+for i, e, s in solved:
+    moves, rank, small = published[i]
+    print(f"| {rank} | {i} | {moves} | {e:,} | {s:.1f} | {small:,} | {e / small:.2f} |")
+expanded = sum(e for _, e, _ in solved)
+seconds = sum(s for _, _, s in solved)
+ratio = expanded / sum(published[i][2] for i in done) if done else 0
+rate = expanded / seconds if seconds else 0
+rest = sum(p[2] for i, p in published.items() if i not in done)
+print(f"solved {len(solved)}/50 optimally: {expanded:,} expanded in {seconds:.0f} s ({rate / 1e6:.1f} M/s)")
+if rest and ratio:
+    print(f"the other {50 - len(solved)}, projected at {ratio:.2f} x the small catalogue's counts: "
+          f"{ratio * rest:.3g} expansions, {ratio * rest / rate / 3600:.0f} h at the measured rate")
+PY
   ;;
 fast)
   for run in "astar --weight 2 --heuristic linear-conflict" "greedy --heuristic linear-conflict"; do
@@ -74,8 +129,19 @@ partition)
     done
   done
   ;;
+sets)
+  shift
+  kind=${1:?KIND}
+  partitions=${2:?P+P...}
+  shift 2
+  ids=("${@:-40 38 25 32 30 1}")
+  files=()
+  for id in ${ids[*]}; do files+=("$(printf "puzzles/korf24/%02d.txt" "$id")"); done
+  cargo build --release --quiet --example pdb_sets
+  /usr/bin/time -f "peak %M KB" target/release/examples/pdb_sets "$kind" "$partitions" "$pdb" "${files[@]}"
+  ;;
 *)
-  sed -n '2,14p' "$0"
+  sed -n '2,25p' "$0"
   exit 2
   ;;
 esac

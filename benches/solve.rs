@@ -7,8 +7,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use npuzzle::{
-    Board, Goal, GoalSpec, Heuristic, Limits, LinearConflict, Manhattan, Packed, Partition, Pdb, astar, bfs,
-    idastar,
+    Board, Goal, GoalSpec, Heuristic, Limits, LinearConflict, Manhattan, Packed, PartitionSet, Pdb, astar,
+    bfs, idastar,
 };
 use std::hint::black_box;
 
@@ -74,7 +74,7 @@ fn heuristics(c: &mut Criterion) {
 fn pattern_databases(c: &mut Criterion) {
     let goal4 = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
-    let pdb = Pdb::load_or_build(&goal4, Partition::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
+    let pdb = Pdb::load_or_build(&goal4, PartitionSet::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
     let board = Packed::from_tiles(&KORF_55);
     let limits = Limits::default();
     c.bench_function("pdb_6-6-3/estimate_4x4", |b| b.iter(|| pdb.estimate(black_box(&board))));

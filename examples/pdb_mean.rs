@@ -7,7 +7,7 @@
 //! the mean value with and without the mirrored lookup.
 
 use npuzzle::board::{Board, Goal, GoalSpec, Packed128, Scramble, SplitMix64, generate};
-use npuzzle::heuristic::pdb::{Partition, Pdb};
+use npuzzle::heuristic::pdb::{PartitionSet, Pdb};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     let run = || -> Result<(), Box<dyn std::error::Error>> {
         let count: usize = args.get(2).map_or(Ok(10_000), |c| c.parse())?;
         let seed: u64 = args.get(3).map_or(Ok(1), |s| s.parse())?;
-        let partition: Partition = partition.parse()?;
+        let partition: PartitionSet = partition.parse()?;
         let goal = Goal::new(&GoalSpec::BlankFirst, partition.shape())?;
         let pdb = Pdb::load(&goal, partition, &PathBuf::from(dir), &mut |_| {})?;
         let mut rng = SplitMix64::new(seed);

@@ -74,7 +74,8 @@ pub use board::{
 };
 pub use error::Error;
 pub use heuristic::{
-    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, PartitionSet, Pdb,
+    Zero,
 };
 pub use machine::cores;
 pub use search::{

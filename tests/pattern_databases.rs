@@ -5,9 +5,9 @@
 use crate::util::{
     Rng, all_distances, distances_within, eight_puzzle_distances, npuzzle, optimal, play, puzzle,
 };
-use npuzzle::heuristic::pdb::{PatternDatabase, Pdb};
+use npuzzle::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
 use npuzzle::{
-    Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, Partition, Status,
+    Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, PartitionSet, Status,
     Tables, astar, idastar, read_input, solve,
 };
 use predicates::str::contains;
@@ -28,7 +28,7 @@ fn six_six_three() -> (&'static Path, Arc<Pdb>) {
     let (dir, pdb) = BUILT.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-6-6-3");
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-        let pdb = Pdb::load_or_build(&goal, Partition::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
+        let pdb = Pdb::load_or_build(&goal, PartitionSet::SIX_SIX_THREE, &dir, &mut |_| {}).unwrap();
         (dir, Arc::new(pdb))
     });
     (dir, Arc::clone(pdb))
@@ -37,8 +37,10 @@ fn six_six_three() -> (&'static Path, Arc<Pdb>) {
 /// Databases of a 3×3 goal over two patterns (rows against columns where the
 /// goal is the default one), built in memory.
 fn eight_puzzle_pdb(goal: &Goal, patterns: &[&[u8]]) -> Pdb {
-    let dbs =
-        patterns.iter().map(|tiles| PatternDatabase::build(goal, tiles, &mut |_| {}).unwrap()).collect();
+    let dbs = patterns
+        .iter()
+        .map(|tiles| PatternDatabase::build(goal, tiles, TableKind::Minimised, &mut |_| {}).unwrap())
+        .collect();
     Pdb::from_databases(goal, dbs).unwrap()
 }
 
@@ -96,44 +98,92 @@ fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
     }
 }
 
-/// The 5×5 search end to end with databases small enough to build in a
-/// test (eight 3-tile patterns): IDA* on one and two threads returns the
-/// true distance, from a breadth-first search, of boards up to 14 moves
-/// from the goal, mirrored lookups included.
-#[test]
-fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
-    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
-    let patterns: [&[u8]; 8] = [
-        &[1, 2, 3],
-        &[4, 8, 9],
-        &[5, 10, 15],
-        &[6, 7, 11],
-        &[12, 13, 14],
-        &[16, 17, 20],
-        &[18, 21, 22],
-        &[19, 23, 24],
-    ];
-    let dbs =
-        patterns.iter().map(|tiles| PatternDatabase::build(&goal, tiles, &mut |_| {}).unwrap()).collect();
-    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
-    assert!(pdb.mirrored());
-    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+/// The 5×5 board in eight 3-tile patterns: tables small enough to build in
+/// a test.
+const FIVE_BY_FIVE_THREES: [&[u8]; 8] = [
+    &[1, 2, 3],
+    &[4, 8, 9],
+    &[5, 10, 15],
+    &[6, 7, 11],
+    &[12, 13, 14],
+    &[16, 17, 20],
+    &[18, 21, 22],
+    &[19, 23, 24],
+];
+
+/// Random walks from the 5×5 goal, each passed to `check` with its true
+/// distance (from a breadth-first search to 14 moves) until twelve of them
+/// were 10 moves or more away.
+fn walks_of_known_distance(goal: &Goal, seed: u64, mut check: impl FnMut(&[u16], u32)) {
     let truth = distances_within(goal.tiles().cells(), 5, 14);
-    let mut rng = Rng(24);
+    let mut rng = Rng(seed);
     let mut by_distance = [0; 15];
     while by_distance[10..].iter().sum::<u32>() < 12 {
         let steps = 10 + rng.below(20);
         let start = rng.walk(goal.tiles().cells(), 5, steps);
         let Some(&distance) = truth.get(&start) else { continue };
         by_distance[distance as usize] += 1;
-        let tiles = npuzzle::Tiles::new(&start).unwrap();
+        check(&start, distance);
+    }
+}
+
+/// The 5×5 search end to end with databases small enough to build in a
+/// test: IDA* on one and two threads returns the true distance of boards up
+/// to 14 moves from the goal, mirrored lookups included.
+#[test]
+fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let dbs = FIVE_BY_FIVE_THREES
+        .iter()
+        .map(|tiles| PatternDatabase::build(&goal, tiles, TableKind::Minimised, &mut |_| {}).unwrap())
+        .collect();
+    let pdb = Pdb::from_databases(&goal, dbs).unwrap();
+    assert!(pdb.mirrored());
+    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+    walks_of_known_distance(&goal, 24, |start, distance| {
+        let tiles = npuzzle::Tiles::new(start).unwrap();
         for threads in [1, 2] {
             let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
             let outcome =
                 solve(&tiles, &goal, Algorithm::IdaStar, HeuristicKind::Pdb, &limits, &tables).unwrap();
-            assert_replays(&outcome, &start, &goal, distance, &format!("{start:?} on {threads} threads"));
+            assert_replays(&outcome, start, &goal, distance, &format!("{start:?} on {threads} threads"));
         }
-    }
+    });
+}
+
+/// The same with zero-aware tables in bits and the largest of two
+/// partitions (sharing tables), as the 5×5 maxed sets work: IDA* returns
+/// the true distance of boards up to 14 moves from the goal, and expands
+/// fewer nodes than with the first partition alone.
+#[test]
+fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_walks() {
+    let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let more: [&[u8]; 5] = [&[1, 5, 6], &[2, 3, 7], &[10, 11, 15], &[16, 20, 21], &[17, 18, 22]];
+    let patterns: Vec<&[u8]> = FIVE_BY_FIVE_THREES.iter().chain(&more).copied().collect();
+    let first: Vec<usize> = (0..8).collect();
+    let second = vec![8, 9, 1, 10, 4, 11, 12, 7];
+    let build = |partitions: &[Vec<usize>]| {
+        let dbs = patterns
+            .iter()
+            .map(|tiles| PatternDatabase::build(&goal, tiles, TableKind::ZeroAwareBits, &mut |_| {}).unwrap())
+            .collect();
+        Arc::new(Pdb::from_partitions(&goal, dbs, partitions).unwrap())
+    };
+    let maxed = build(&[first.clone(), second]);
+    let alone = build(&[first]);
+    let (mut with_both, mut with_first) = (0, 0);
+    walks_of_known_distance(&goal, 25, |start, distance| {
+        let board = npuzzle::Packed128::from_tiles(start);
+        for threads in [1, 2] {
+            let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
+            let outcome = idastar(&board, &goal, &*maxed, &limits);
+            assert_replays(&outcome, start, &goal, distance, &format!("{start:?} on {threads} threads"));
+        }
+        let one = Limits::default();
+        with_both += idastar(&board, &goal, &*maxed, &one).stats.nodes_expanded;
+        with_first += idastar(&board, &goal, &*alone, &one).stats.nodes_expanded;
+    });
+    assert!(with_both < with_first, "the maximum prunes more: {with_both} against {with_first}");
 }
 
 #[test]
@@ -194,7 +244,7 @@ fn solve_with_heuristic_pdb_uses_the_cached_databases() {
 #[test]
 fn heuristic_pdb_on_another_width_is_bad_input() {
     npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"]).assert().code(2).stderr(
-        contains("no partition is built in for 3x3 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)"),
+        contains("no partition is built in for 3x3 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7)"),
     );
     // An unsolvable 4×4 start is unsolvable, databases or not: none are built.
     let dir = tempfile::tempdir().unwrap();
@@ -276,7 +326,7 @@ fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
 fn pdb_build_refuses_goals_it_cannot_serve() {
     npuzzle().args(["pdb", "build", "--goal", "1,2,3,0", "--pdb-dir", "unused"]).assert().code(2).stderr(
         contains(
-            "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3; 5x5: 6-6-6-6)",
+            "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7)",
         ),
     );
     // A directory that cannot be created: one line, exit 2, before any
@@ -421,7 +471,7 @@ fn a_folder_or_fifo_in_the_cache_is_refused_before_any_table_is_built() {
         let dir = tempfile::tempdir().unwrap();
         // The last file of the partition: a check made per file would only
         // reach it after building the others.
-        let paths = Pdb::paths(&goal, Partition::SIX_SIX_THREE, dir.path()).unwrap();
+        let paths = Pdb::paths(&goal, PartitionSet::SIX_SIX_THREE, dir.path()).unwrap();
         let last = paths.last().unwrap();
         if kind == "a folder" {
             std::fs::create_dir(last).unwrap();
@@ -490,7 +540,7 @@ fn a_cache_that_cannot_be_written_gets_tables_built_in_memory_with_a_warning_and
         );
         // One warning per table that could not be kept, and nothing else
         // (no claim that a file was there to be rebuilt).
-        let paths = Pdb::paths(&goal, Partition::SIX_SIX_THREE, &cache).unwrap();
+        let paths = Pdb::paths(&goal, PartitionSet::SIX_SIX_THREE, &cache).unwrap();
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), paths.len(), "{stderr}");
         for (line, path) in lines.iter().zip(&paths) {
@@ -509,10 +559,11 @@ fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
     // search that took "h = 0" for the goal would never stop.
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    for tiles in Partition::SIX_SIX_THREE.patterns(&goal).unwrap() {
-        let real = PatternDatabase::build(&goal, &tiles, &mut |_| {}).unwrap();
-        let forged = PatternDatabase::from_entries(&goal, &tiles, &vec![1; real.len()]).unwrap();
-        forged.save(&PatternDatabase::path(dir.path(), &goal, &tiles).unwrap(), &mut |_| {}).unwrap();
+    let kind = TableKind::Minimised;
+    for tiles in PartitionSet::SIX_SIX_THREE.tables(&goal).unwrap().patterns {
+        let real = PatternDatabase::build(&goal, &tiles, kind, &mut |_| {}).unwrap();
+        let forged = PatternDatabase::from_entries(&goal, &tiles, kind, &vec![1; real.len()]).unwrap();
+        forged.save(&PatternDatabase::path(dir.path(), &goal, &tiles, kind).unwrap(), &mut |_| {}).unwrap();
     }
     let d = dir.path().to_str().unwrap();
     let start =

@@ -13,7 +13,7 @@ mod linear_conflict;
 pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
-pub use pdb::{Partition, Pdb};
+pub use pdb::{Partition, PartitionSet, Pdb};
 
 use crate::board::{Board, Goal, MAX_SEARCH_CELLS};
 use std::fmt;

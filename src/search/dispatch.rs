@@ -21,7 +21,7 @@ use crate::board::{
 use crate::error::Error;
 use crate::heuristic::pdb::catalogue;
 use crate::heuristic::{
-    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Partition, Pdb, Zero,
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, PartitionSet, Pdb, Zero,
 };
 use std::sync::Arc;
 
@@ -570,7 +570,7 @@ fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Err
 
 /// Why no built-in tables exist for boards of `shape`, if none do.
 fn no_partition(shape: Shape) -> Option<Error> {
-    Partition::default_for(shape).is_none().then(|| {
+    PartitionSet::default_for(shape).is_none().then(|| {
         unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
     })
 }

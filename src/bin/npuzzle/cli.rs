@@ -10,7 +10,7 @@ use npuzzle::Weight;
 use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, WEIGHTS};
-use npuzzle::heuristic::Partition;
+use npuzzle::heuristic::PartitionSet;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -111,18 +111,18 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition: the tile sets of the databases the pdb heuristic looks up [default: the first
-    /// one listed for the board's size].
+    /// Pattern-database partition, or set of partitions whose largest sum is taken: the tile sets of the
+    /// databases the pdb heuristic looks up [default: the first one listed for the board's size].
     #[arg(long, value_name = "PARTITION", value_parser = partition_parser(), hide_possible_values = false)]
-    pub partition: Option<Partition>,
+    pub partition: Option<PartitionSet>,
 }
 
-/// `--partition`: the library's built-in partitions, each shown in `--help`
-/// with its board size and what it costs.
-fn partition_parser() -> impl TypedValueParser<Value = Partition> {
+/// `--partition`: the library's built-in sets of partitions, each shown in
+/// `--help` with its board size and what it costs.
+fn partition_parser() -> impl TypedValueParser<Value = PartitionSet> {
     let names =
-        Partition::ALL.map(|p| PossibleValue::new(p.name()).help(format!("{}: {}", p.shape(), p.about())));
-    PossibleValuesParser::new(names).try_map(|name| name.parse::<Partition>())
+        PartitionSet::ALL.map(|p| PossibleValue::new(p.name()).help(format!("{}: {}", p.shape(), p.about())));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<PartitionSet>())
 }
 
 /// `npuzzle solve`.

@@ -11,7 +11,7 @@ use crate::settings::Deadline;
 use anyhow::{Context, Result, anyhow};
 use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
-use npuzzle::heuristic::pdb::{self, Event, Notice, Partition, Pdb, PdbError, Phase};
+use npuzzle::heuristic::pdb::{self, Event, Notice, PartitionSet, Pdb, PdbError, Phase};
 use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
 use std::io;
@@ -29,8 +29,8 @@ pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
 
 /// `--partition`, else the default for boards of `shape`; `None` when no
 /// partition is built in for them (the search then says so).
-pub fn partition(args: &PdbArgs, shape: Shape) -> Option<Partition> {
-    args.partition.or_else(|| Partition::default_for(shape))
+pub fn partition(args: &PdbArgs, shape: Shape) -> Option<PartitionSet> {
+    args.partition.or_else(|| PartitionSet::default_for(shape))
 }
 
 /// Whether `algorithm` with `heuristic` searches with pattern databases.
@@ -56,7 +56,7 @@ pub fn for_search(
         return Ok(Tables::NONE);
     };
     // A partition of another shape is the user's choice to fix, not the cache's.
-    partition.patterns(goal)?;
+    partition.tables(goal)?;
     let dir = directory(args)?;
     let make = {
         let (goal, dir) = (goal.clone(), dir.clone());

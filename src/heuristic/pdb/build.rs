@@ -458,7 +458,7 @@ impl Layer<'_> {
 
 /// Runs `work` on `threads` threads (the calling one included) and sums
 /// what they return; the calling thread's copy gets `tick`.
-fn on_threads<W>(threads: usize, work: W, tick: &mut dyn FnMut(u64)) -> u64
+pub(super) fn on_threads<W>(threads: usize, work: W, tick: &mut dyn FnMut(u64)) -> u64
 where
     W: Fn(&mut dyn FnMut(u64)) -> u64 + Sync,
 {

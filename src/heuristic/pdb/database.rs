@@ -1,7 +1,8 @@
 /*!
-One pattern's database: its table of blank-minimised distances, the checks
-a pattern must pass to have one, and the table's life: built in memory
-(`build.rs` does the search), saved to and loaded from a verified file
+One pattern's database: its table of distances (blank-minimised or
+zero-aware, see [`TableKind`]), the checks a pattern must pass to have one,
+how an entry is read, and the table's life: built in memory (`build.rs` and
+`region_build.rs` do the searches), saved to and loaded from a verified file
 (`store.rs` owns the format), or loaded and rebuilt when the file does not
 verify. A loaded table is the file mapped read-only; a built one is
 anonymous memory rather than a `Vec`, so that it can be populated in one
@@ -16,16 +17,19 @@ read-only cache) are built in memory for the run, with a notice.
 */
 
 use super::cache::{refuse_non_file, writable};
+use super::encoding::{self, bit_at};
 use super::index::{Indexer, MAX_CELLS, cells_of};
-use super::partition::catalogue;
 use super::progress::{Event, Notice, reporter};
+use super::region_index::{MAX_TILES, RegionIndex};
+use super::set::catalogue;
 use super::store::goal_bytes;
-use super::{PdbError, Phase, build, store};
+use super::{PdbError, Phase, TableKind, build, region_build, store};
 use crate::board::{Board, Goal, Shape};
 use crate::files::kind_of;
 use memmap2::{Advice, Mmap, MmapMut};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// An anonymous, zeroed table for `bytes` entries, its pages mapped up front
 /// (one call instead of a fault per page: the table is about to be filled).
@@ -50,21 +54,57 @@ fn sealed(values: MmapMut) -> Result<Mmap, PdbError> {
     values.make_read_only().map_err(|source| PdbError::Memory { bytes, source })
 }
 
-/// The exact, blank-minimised pattern distances of one set of tiles.
+/// How a table's entries are numbered.
+#[derive(Clone, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one per table; inline, a blank-minimised lookup follows one pointer less"
+)]
+pub(super) enum Ranks {
+    /// By placement of the tiles (blank-minimised tables).
+    Placements(Indexer),
+    /// By placement and region of the blank (zero-aware tables).
+    Regions(Arc<RegionIndex>),
+}
+
+impl Ranks {
+    fn len(&self) -> usize {
+        match self {
+            Ranks::Placements(indexer) => indexer.len(),
+            Ranks::Regions(index) => index.len(),
+        }
+    }
+
+    /// The entry for tiles standing at `cell_of[tile]` (the blank at
+    /// `cell_of[0]`).
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    pub(super) fn rank_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+        match self {
+            Ranks::Placements(indexer) => indexer.rank_of(cell_of, tiles),
+            Ranks::Regions(index) => index.rank_of(cell_of, tiles),
+        }
+    }
+}
+
+/// The exact pattern distances of one set of tiles.
 #[derive(Debug)]
 pub struct PatternDatabase {
     shape: Shape,
     goal: Vec<u8>,
     tiles: Vec<u8>,
+    kind: TableKind,
     /// `tiles`, padded to a fixed array for the lookup loop.
     pub(super) order: [u8; MAX_CELLS],
-    pub(super) indexer: Indexer,
+    pub(super) ranks: Ranks,
+    /// Goal cell of each tile, in `tiles` order.
+    goal_cells: Vec<u8>,
     pub(super) values: Mmap,
 }
 
 impl PatternDatabase {
-    /// Checks that `tiles` can form a database for `goal`.
-    fn indexer(goal: &Goal, tiles: &[u8]) -> Result<Indexer, PdbError> {
+    /// Checks that `tiles` can form a database of `kind` for `goal`.
+    fn ranks(goal: &Goal, tiles: &[u8], kind: TableKind) -> Result<Ranks, PdbError> {
         let bad = |why| Err(PdbError::BadPattern { tiles: tiles.to_vec(), why });
         let cells = goal.cells();
         if cells > MAX_CELLS {
@@ -84,25 +124,36 @@ impl PatternDatabase {
         if tiles.len() + 3 > cells {
             return bad("leave at least two tiles out of the pattern");
         }
-        Indexer::new(cells, tiles.len()).map_or_else(|| bad("too many placements to store"), Ok)
+        if kind.zero_aware() {
+            RegionIndex::shared(goal.shape(), tiles.len())
+                .map(Ranks::Regions)
+                .map_or_else(|| bad("too many states to store"), Ok)
+        } else {
+            Indexer::new(cells, tiles.len())
+                .map(Ranks::Placements)
+                .map_or_else(|| bad("too many placements to store"), Ok)
+        }
     }
 
-    fn new(goal: &Goal, tiles: &[u8], indexer: Indexer, values: Mmap) -> PatternDatabase {
+    fn new(goal: &Goal, tiles: &[u8], kind: TableKind, ranks: Ranks, values: Mmap) -> PatternDatabase {
         let mut order = [0u8; MAX_CELLS];
         order[..tiles.len()].copy_from_slice(tiles);
         PatternDatabase {
             shape: goal.shape(),
             goal: goal_bytes(goal),
             tiles: tiles.to_vec(),
+            kind,
             order,
-            indexer,
+            ranks,
+            goal_cells: tiles.iter().map(|&t| goal.cell_of(u16::from(t)) as u8).collect(),
             values,
         }
     }
 
-    /// Builds the database of `tiles` (1 to cells − 3 distinct tiles of a
-    /// `goal` of at most 32 cells, at most 2³⁰ placements) in memory, on all
-    /// cores.
+    /// Builds the database of `kind` of `tiles` (1 to cells − 3 distinct
+    /// tiles of a `goal` of at most 32 cells; at most 2³⁰ placements for a
+    /// blank-minimised table, 2³² states for a zero-aware one) in memory,
+    /// on all cores.
     ///
     /// # Errors
     /// [`PdbError::UnsupportedShape`] or [`PdbError::BadPattern`] for
@@ -111,53 +162,74 @@ impl PatternDatabase {
     pub fn build(
         goal: &Goal,
         tiles: &[u8],
+        kind: TableKind,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        let indexer = Self::indexer(goal, tiles)?;
-        let mut values = table(indexer.len())?;
+        let ranks = Self::ranks(goal, tiles, kind)?;
         let goal_cells: Vec<u8> = tiles.iter().map(|&t| goal.cell_of(u16::from(t)) as u8).collect();
-        let space = build::Space {
-            shape: goal.shape(),
-            indexer: &indexer,
-            goal_cells: &goal_cells,
-            blank: goal.cell_of(0) as u8,
-        };
+        let blank = goal.cell_of(0) as u8;
         let threads = crate::machine::cores();
-        let total = indexer.len() as u64;
+        let total = ranks.len() as u64;
         let mut progress = reporter(Phase::Building, tiles, total, report);
         progress(0);
-        build::breadth_first(&space, &mut values, threads, &mut progress).map_err(|e| match e {
+        let failed = |e| match e {
             build::BuildError::Memory { bytes, source } => PdbError::Memory { bytes, source },
             build::BuildError::Unreached(missing) => PdbError::Unreached { tiles: tiles.to_vec(), missing },
-        })?;
-        Ok(Self::new(goal, tiles, indexer, sealed(values)?))
+        };
+        let values = match &ranks {
+            Ranks::Placements(indexer) => {
+                let mut values = table(indexer.len())?;
+                let space = build::Space { shape: goal.shape(), indexer, goal_cells: &goal_cells, blank };
+                build::breadth_first(&space, &mut values, threads, &mut progress).map_err(failed)?;
+                values
+            }
+            Ranks::Regions(index) => {
+                let space = region_build::Space { index, goal_cells: &goal_cells, blank };
+                let bytes = region_build::breadth_first(&space, threads, &mut progress).map_err(failed)?;
+                let bytes = &bytes[..index.len()];
+                let mut values = table(kind.bytes(index.len() as u64) as usize)?;
+                match kind {
+                    TableKind::ZeroAwareBits => encoding::pack(bytes, &mut values),
+                    _ => values.copy_from_slice(bytes),
+                }
+                values
+            }
+        };
+        Ok(Self::new(goal, tiles, kind, ranks, sealed(values)?))
     }
 
-    /// A database of `tiles` holding `entries` computed elsewhere, one per
-    /// placement in rank order. Nothing proves they are distances: searches
+    /// A database of `kind` of `tiles` holding `entries` computed
+    /// elsewhere, as its file stores them (one byte per entry in rank
+    /// order, or their bits). Nothing proves they are distances: searches
     /// guided by them still end (they test the goal on the board), but
     /// their costs are only as good as the entries.
     ///
     /// # Errors
     /// As [`PatternDatabase::build`], and [`PdbError::BadPattern`] when
-    /// `entries` is not one per placement.
-    pub fn from_entries(goal: &Goal, tiles: &[u8], entries: &[u8]) -> Result<PatternDatabase, PdbError> {
-        let indexer = Self::indexer(goal, tiles)?;
-        if entries.len() != indexer.len() {
+    /// `entries` is not the size the table takes.
+    pub fn from_entries(
+        goal: &Goal,
+        tiles: &[u8],
+        kind: TableKind,
+        entries: &[u8],
+    ) -> Result<PatternDatabase, PdbError> {
+        let ranks = Self::ranks(goal, tiles, kind)?;
+        if entries.len() as u64 != kind.bytes(ranks.len() as u64) {
             return Err(PdbError::BadPattern { tiles: tiles.to_vec(), why: "needs one entry per placement" });
         }
-        let mut values = table(indexer.len())?;
+        let mut values = table(entries.len())?;
         values.copy_from_slice(entries);
-        Ok(Self::new(goal, tiles, indexer, sealed(values)?))
+        Ok(Self::new(goal, tiles, kind, ranks, sealed(values)?))
     }
 
-    /// The file holding the database of `tiles` for `goal` in `dir`.
+    /// The file holding the database of `kind` of `tiles` for `goal` in
+    /// `dir`.
     ///
     /// # Errors
     /// As [`PatternDatabase::build`], for patterns it cannot build.
-    pub fn path(dir: &Path, goal: &Goal, tiles: &[u8]) -> Result<PathBuf, PdbError> {
-        let indexer = Self::indexer(goal, tiles)?;
-        Ok(dir.join(identity(goal.shape(), &goal_bytes(goal), tiles, &indexer).file_name()))
+    pub fn path(dir: &Path, goal: &Goal, tiles: &[u8], kind: TableKind) -> Result<PathBuf, PdbError> {
+        let ranks = Self::ranks(goal, tiles, kind)?;
+        Ok(dir.join(identity(goal.shape(), &goal_bytes(goal), tiles, kind, ranks.len()).file_name()))
     }
 
     /// Loads the database of `tiles` for `goal` from `path`, verifying the
@@ -174,21 +246,22 @@ impl PatternDatabase {
         path: &Path,
         goal: &Goal,
         tiles: &[u8],
+        kind: TableKind,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        let indexer = Self::indexer(goal, tiles)?;
+        let ranks = Self::ranks(goal, tiles, kind)?;
         let meta = fs::metadata(path).map_err(|source| PdbError::Io { path: path.to_owned(), source })?;
         if !meta.is_file() {
             return Err(PdbError::NotAFile { path: path.to_owned(), kind: kind_of(&meta) });
         }
         let layout = goal_bytes(goal);
-        let id = identity(goal.shape(), &layout, tiles, &indexer);
-        let mut progress = reporter(Phase::Loading, tiles, indexer.len() as u64, report);
+        let id = identity(goal.shape(), &layout, tiles, kind, ranks.len());
+        let mut progress = reporter(Phase::Loading, tiles, id.payload(), report);
         let values = store::map(path, &id, &mut progress).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
         })?;
-        Ok(Self::new(goal, tiles, indexer, values))
+        Ok(Self::new(goal, tiles, kind, ranks, values))
     }
 
     /// Writes the database to `path` atomically (temporary file, then rename).
@@ -196,8 +269,8 @@ impl PatternDatabase {
     /// # Errors
     /// [`PdbError::Io`] when the directory or file cannot be written.
     pub fn save(&self, path: &Path, report: &mut dyn FnMut(Event<'_>)) -> Result<(), PdbError> {
-        let id = identity(self.shape, &self.goal, &self.tiles, &self.indexer);
-        let mut progress = reporter(Phase::Saving, &self.tiles, self.len() as u64, report);
+        let id = identity(self.shape, &self.goal, &self.tiles, self.kind, self.len());
+        let mut progress = reporter(Phase::Saving, &self.tiles, id.payload(), report);
         store::write(path, &id, &self.values, &mut progress)
             .map_err(|source| PdbError::Io { path: path.to_owned(), source })
     }
@@ -213,14 +286,15 @@ impl PatternDatabase {
     pub fn load_or_build(
         goal: &Goal,
         tiles: &[u8],
+        kind: TableKind,
         dir: &Path,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        let path = Self::path(dir, goal, tiles)?;
-        if let Some(db) = Self::reuse(&path, goal, tiles, report)? {
+        let path = Self::path(dir, goal, tiles, kind)?;
+        if let Some(db) = Self::reuse(&path, goal, tiles, kind, report)? {
             return Ok(db);
         }
-        let db = Self::build(goal, tiles, report)?;
+        let db = Self::build(goal, tiles, kind, report)?;
         if let Err(e) = db.save(&path, report) {
             let why = match e {
                 PdbError::Io { source, .. } => crate::board::io_message(&source),
@@ -237,10 +311,11 @@ impl PatternDatabase {
         path: &Path,
         goal: &Goal,
         tiles: &[u8],
+        kind: TableKind,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Option<PatternDatabase>, PdbError> {
         use std::io::ErrorKind::{NotADirectory, NotFound};
-        match Self::load(path, goal, tiles, report) {
+        match Self::load(path, goal, tiles, kind, report) {
             Ok(db) => Ok(Some(db)),
             // Missing: no file, or a cache path through a file, where there
             // cannot be one (saving then fails, and says so).
@@ -264,17 +339,18 @@ impl PatternDatabase {
     pub(super) fn build_and_save(
         goal: &Goal,
         tiles: &[u8],
+        kind: TableKind,
         dir: &Path,
         force: bool,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<PatternDatabase, PdbError> {
-        let path = Self::path(dir, goal, tiles)?;
+        let path = Self::path(dir, goal, tiles, kind)?;
         writable(dir)?;
         refuse_non_file(&path)?;
-        if !force && let Some(db) = Self::reuse(&path, goal, tiles, report)? {
+        if !force && let Some(db) = Self::reuse(&path, goal, tiles, kind, report)? {
             return Ok(db);
         }
-        let db = Self::build(goal, tiles, report)?;
+        let db = Self::build(goal, tiles, kind, report)?;
         db.save(&path, report)?;
         Ok(db)
     }
@@ -283,6 +359,11 @@ impl PatternDatabase {
     /// their cells.
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
+    }
+
+    /// What the table holds per entry.
+    pub fn kind(&self) -> TableKind {
+        self.kind
     }
 
     /// The board shape the database was built for.
@@ -295,9 +376,9 @@ impl PatternDatabase {
         &self.goal
     }
 
-    /// Number of entries (placements).
+    /// Number of entries (placements, or placements and blank regions).
     pub fn len(&self) -> usize {
-        self.indexer.len()
+        self.ranks.len()
     }
 
     /// Always false: every pattern has at least one placement.
@@ -305,50 +386,124 @@ impl PatternDatabase {
         false
     }
 
-    /// Every entry, indexed by placement rank.
+    /// The stored entries, as the file holds them: a byte per entry in rank
+    /// order, or eight entries' bits to a byte.
     pub fn entries(&self) -> &[u8] {
         &self.values
     }
 
     /// The fewest moves of pattern tiles that bring them home when tile
-    /// `tiles()[i]` sits on cell `cells[i]`, over all blank positions.
+    /// `tiles()[i]` sits on cell `cells[i]` and the blank on `blank` (over
+    /// all blank positions for a blank-minimised table, which ignores it).
     ///
     /// # Panics
-    /// If `cells` is not one distinct cell per pattern tile.
-    pub fn value(&self, cells: &[u8]) -> u8 {
+    /// If `cells` is not one distinct cell per pattern tile, or `blank` is
+    /// one of them or off the board.
+    pub fn value(&self, cells: &[u8], blank: u8) -> u8 {
         assert_eq!(cells.len(), self.tiles.len(), "one cell per pattern tile");
-        let n = self.indexer.cells();
+        let n = self.shape.cells();
         assert!(
             cells.iter().all(|&c| usize::from(c) < n)
                 && (1..cells.len()).all(|i| !cells[..i].contains(&cells[i])),
             "distinct cells on the board"
         );
-        self.values[self.indexer.rank(cells)]
-    }
-
-    /// The entry for the placement of the pattern's tiles on `board`.
-    #[inline]
-    pub fn lookup<B: Board>(&self, board: &B) -> u8 {
-        let cell_of = cells_of(board, self.indexer.cells());
+        assert!(usize::from(blank) < n && !cells.contains(&blank), "the blank on a free cell");
+        let mut cell_of = [0u8; MAX_CELLS];
+        for (&tile, &cell) in self.tiles.iter().zip(cells) {
+            cell_of[usize::from(tile)] = cell;
+        }
+        cell_of[0] = blank;
         self.get(&cell_of)
     }
 
-    /// The entry for tiles standing at `cell_of[tile]`.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    /// The value for the pattern's tiles and the blank as they stand on
+    /// `board`.
+    #[inline]
+    pub fn lookup<B: Board>(&self, board: &B) -> u8 {
+        let cell_of = cells_of(board, self.shape.cells());
+        self.get(&cell_of)
+    }
+
+    /// The value for tiles standing at `cell_of[tile]`, the blank at
+    /// `cell_of[0]`; for a table in bits, found by walking down to the goal.
     pub(super) fn get(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {
-        self.values[self.indexer.rank_of(cell_of, &self.order)]
+        match self.kind {
+            TableKind::ZeroAwareBits => self.descend(cell_of),
+            _ => self.values[self.ranks.rank_of(cell_of, &self.order)],
+        }
+    }
+
+    /// The value of a state of a table in bits, with no neighbour's value
+    /// to start from: bit 1 of the value and the parity of the pattern's
+    /// Manhattan distance give it modulo 4, and so tell which successor
+    /// is one move closer to the goal; following those to the goal, the
+    /// steps taken are the value. A damaged or forged table may offer no
+    /// way down; the walk then stops, its value only as good as the table.
+    fn descend(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        let Ranks::Regions(index) = &self.ranks else {
+            return 0;
+        };
+        let k = self.tiles.len();
+        let shape = self.shape;
+        let mut cells = [0u8; MAX_TILES];
+        for (i, &tile) in self.tiles.iter().enumerate() {
+            cells[i] = cell_of[usize::from(tile)];
+        }
+        let mut blank = u32::from(cell_of[0]);
+        let goal_blank = self.goal.iter().position(|&t| t == 0).unwrap_or(0) as u32;
+        let colour = |cell: u8| (shape.row(cell.into()) + shape.col(cell.into())) as u8 & 1;
+        let mut parity =
+            cells[..k].iter().zip(&self.goal_cells).fold(0, |p, (&c, &g)| p ^ colour(c) ^ colour(g));
+        let mut residue = encoding::residue(bit_at(&self.values, index.rank(&cells, blank)), parity);
+        let neighbours = super::region_index::neighbour_masks(shape);
+        let mut steps = 0u8;
+        'walk: while steps < u8::MAX {
+            let occupied = cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+            let region = index.region_cells(occupied, blank);
+            if cells[..k] == self.goal_cells[..] && region & (1 << goal_blank) != 0 {
+                return steps;
+            }
+            let down = (residue + 3) % 4;
+            for i in 0..k {
+                let from = cells[i];
+                let mut targets = neighbours[usize::from(from)] & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    let mut moved = cells;
+                    moved[i] = to as u8;
+                    let bit = bit_at(&self.values, index.rank(&moved, u32::from(from)));
+                    if encoding::residue(bit, parity ^ 1) == down {
+                        cells = moved;
+                        blank = u32::from(from);
+                        parity ^= 1;
+                        residue = down;
+                        steps += 1;
+                        continue 'walk;
+                    }
+                }
+            }
+            break;
+        }
+        steps
     }
 }
 
 /// The file identity of a pattern: what its header must say.
-fn identity<'a>(shape: Shape, layout: &'a [u8], tiles: &'a [u8], indexer: &Indexer) -> store::Identity<'a> {
+fn identity<'a>(
+    shape: Shape,
+    layout: &'a [u8],
+    tiles: &'a [u8],
+    kind: TableKind,
+    entries: usize,
+) -> store::Identity<'a> {
     store::Identity {
         width: shape.width(),
         height: shape.height(),
         goal: layout,
         tiles,
         blank: layout.iter().position(|&t| t == 0).unwrap_or(0) as u8,
-        entries: indexer.len() as u64,
+        kind,
+        entries: entries as u64,
     }
 }

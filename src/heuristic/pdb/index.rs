@@ -138,12 +138,6 @@ impl Indexer {
         self.k
     }
 
-    /// Number of cells.
-    #[inline]
-    pub(crate) fn cells(&self) -> usize {
-        self.cells
-    }
-
     /// The rank of the placement putting tile `i` on `cells[i]`.
     #[inline(always)]
     pub(crate) fn rank(&self, cells: &[u8]) -> usize {

@@ -1,24 +1,26 @@
 /*!
-The additive heuristic: one partition's databases combined, loaded or built
-as a set, and looked up for a board together with the board's mirror image.
-This is the search's hot path; see [`Pdb::value`].
+The heuristic: the databases of a set of partitions combined, loaded or
+built together, and looked up for a board and for the board's mirror image.
+Within a partition the patterns' values add up; over the partitions, and
+over the board and its mirror, the largest sum is taken. This is the
+search's hot path; see [`Pdb::value`].
 */
 
 use super::cache::refuse_non_file;
+use super::encoding::{bit_at, step};
 use super::index::{MAX_CELLS, cells_of};
 use super::progress::{Event, relabel};
 use super::store::goal_bytes;
-use super::{Partition, PatternDatabase, PdbError};
+use super::{PartitionSet, PatternDatabase, PdbError, TableKind};
 use crate::board::{Board, Goal};
 use crate::heuristic::Heuristic;
 use std::path::{Path, PathBuf};
 
-/// Most patterns one [`Pdb`] combines.
-pub const MAX_PATTERNS: usize = 8;
+/// Most databases one [`Pdb`] combines.
+pub const MAX_TABLES: usize = 16;
 
-/// No pattern: a tile outside every pattern (or the blank).
-const NO_PATTERN: u8 = u8::MAX;
-
+/// Most partitions one [`Pdb`] takes the maximum over.
+pub const MAX_PARTITIONS: usize = 8;
 /// The diagonal reflection, when it maps the goal to itself.
 #[derive(Clone, Debug)]
 struct Mirror {
@@ -64,94 +66,113 @@ impl Mirror {
     }
 }
 
-/// Per-pattern values of one board and of its mirror image: what makes up
-/// [`Pdb::value`], for inspection and tests.
+/// Per-database values of one board and of its mirror image, and the
+/// best sums: what makes up [`Pdb::value`], for inspection and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
-    pub(super) direct: [u8; MAX_PATTERNS],
-    pub(super) mirrored: [u8; MAX_PATTERNS],
+    pub(super) direct: [u8; MAX_TABLES],
+    pub(super) mirrored: [u8; MAX_TABLES],
+    /// The largest partition's sum over the board, and over its mirror.
+    best: (u32, u32),
 }
 
 impl Parts {
-    /// The heuristic value: the larger of the two sums.
+    /// The heuristic value: the largest sum.
     #[inline]
     pub fn value(&self) -> u32 {
-        let (direct, mirrored) = self.sums();
-        direct.max(mirrored)
+        self.best.0.max(self.best.1)
     }
 
-    /// The sums over the board itself and over its mirror image (0 without
-    /// the mirror): how much the mirror adds, when choosing a partition.
+    /// The largest sum over the board itself and over its mirror image (0
+    /// without the mirror): how much the mirror adds, when choosing
+    /// partitions.
     #[inline]
     pub fn sums(&self) -> (u32, u32) {
-        let sum = |v: &[u8; MAX_PATTERNS]| v.iter().map(|&x| u32::from(x)).sum::<u32>();
-        (sum(&self.direct), sum(&self.mirrored))
+        self.best
+    }
+
+    /// Each database's value on the board, in [`Pdb::databases`] order.
+    pub fn direct(&self) -> &[u8; MAX_TABLES] {
+        &self.direct
+    }
+
+    /// Each database's value on the mirror image (0 without the mirror).
+    pub fn mirrored(&self) -> &[u8; MAX_TABLES] {
+        &self.mirrored
     }
 }
 
 /// What an estimate leaves for its neighbours' (see
 /// [`Heuristic::Memo`]): where every tile is on the board and on its mirror
-/// image, and each pattern's value. A move changes one tile, so a child
-/// needs one direct and one mirrored lookup, not all of them.
+/// image, and each database's value on both. A move changes one tile, so a
+/// child needs the lookups of the databases holding it, on the board and
+/// on the mirror, not all of them; and a table in bits needs the parent's
+/// value to be read at all.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PdbMemo {
-    cell_of: [u8; MAX_CELLS],
-    mirror_cell_of: [u8; MAX_CELLS],
-    parts: Parts,
+    /// `cell_of[side][tile]`: side 0 the board, side 1 its mirror image.
+    cell_of: [[u8; MAX_CELLS]; 2],
+    /// Each database's value on the board, then (from [`MAX_TABLES`]) on
+    /// the mirror image.
+    values: [u8; 2 * MAX_TABLES],
 }
 
-/// An additive heuristic over disjoint pattern databases, with the mirror
-/// lookup when the goal allows it.
+/// The maximum over partitions of additive pattern databases, each looked
+/// up on the board and, when the goal allows it, on its mirror image.
 #[derive(Debug)]
 pub struct Pdb {
-    partition: Option<Partition>,
+    set: Option<PartitionSet>,
     cells: usize,
     databases: Vec<PatternDatabase>,
+    /// Per partition, the bytes of its databases' values in a value vector
+    /// (0xFF for each database it adds up).
+    partitions: Vec<u128>,
+    /// `tables_of[tile]`: the databases holding the tile (a mask).
+    tables_of: [u16; MAX_CELLS],
     mirror: Option<Mirror>,
-    /// `pattern_of[tile]`: the pattern holding the tile, or [`NO_PATTERN`].
-    pattern_of: [u8; MAX_CELLS],
-    /// The CPU has popcnt (checked at run time).
+    /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
 }
 
 impl Pdb {
-    /// Loads `partition`'s databases for `goal` from `dir`, building (and
+    /// Loads the databases of `set` for `goal` from `dir`, building (and
     /// saving) each one that is missing or fails verification.
     ///
     /// # Errors
-    /// [`PdbError::WrongShape`] unless the goal has the partition's shape;
+    /// [`PdbError::WrongShape`] unless the goal has the set's shape;
     /// [`PdbError::Io`] when a rebuilt file cannot be written;
     /// [`PdbError::Memory`] when a table cannot be allocated.
     pub fn load_or_build(
         goal: &Goal,
-        partition: Partition,
+        set: PartitionSet,
         dir: &Path,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::refuse_non_files(goal, partition, dir)?;
-        Self::assemble(goal, partition, report, |tiles, report| {
-            PatternDatabase::load_or_build(goal, tiles, dir, report)
+        Self::refuse_non_files(goal, set, dir)?;
+        Self::assemble(goal, set, report, |tiles, report| {
+            PatternDatabase::load_or_build(goal, tiles, set.kind(), dir, report)
         })
     }
 
-    /// Loads `partition`'s databases for `goal` from `dir`, building none.
+    /// Loads the databases of `set` for `goal` from `dir`, building none.
     ///
     /// # Errors
-    /// [`PdbError::WrongShape`] unless the goal has the partition's shape;
+    /// [`PdbError::WrongShape`] unless the goal has the set's shape;
     /// [`PdbError::Io`] when a file is missing or unreadable;
     /// [`PdbError::Corrupt`] when one fails verification.
     pub fn load(
         goal: &Goal,
-        partition: Partition,
+        set: PartitionSet,
         dir: &Path,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::assemble(goal, partition, report, |tiles, report| {
-            PatternDatabase::load(&PatternDatabase::path(dir, goal, tiles)?, goal, tiles, report)
+        let kind = set.kind();
+        Self::assemble(goal, set, report, |tiles, report| {
+            PatternDatabase::load(&PatternDatabase::path(dir, goal, tiles, kind)?, goal, tiles, kind, report)
         })
     }
 
-    /// Makes every database of `partition` for `goal` in `dir` and keeps it
+    /// Makes every database of `set` for `goal` in `dir` and keeps it
     /// there: the explicit `pdb build` step, which fails early when `dir`
     /// cannot be written, keeps the files that verify and rebuilds all of
     /// them when `force`.
@@ -161,84 +182,118 @@ impl Pdb {
     /// cannot be written.
     pub fn build(
         goal: &Goal,
-        partition: Partition,
+        set: PartitionSet,
         dir: &Path,
         force: bool,
         report: &mut dyn FnMut(Event<'_>),
     ) -> Result<Pdb, PdbError> {
-        Self::refuse_non_files(goal, partition, dir)?;
-        Self::assemble(goal, partition, report, |tiles, report| {
-            PatternDatabase::build_and_save(goal, tiles, dir, force, report)
+        Self::refuse_non_files(goal, set, dir)?;
+        Self::assemble(goal, set, report, |tiles, report| {
+            PatternDatabase::build_and_save(goal, tiles, set.kind(), dir, force, report)
         })
     }
 
-    /// A folder or FIFO under any of the partition's names is refused before
+    /// A folder or FIFO under any of the set's names is refused before
     /// the first table is built, not minutes later.
-    fn refuse_non_files(goal: &Goal, partition: Partition, dir: &Path) -> Result<(), PdbError> {
-        Self::paths(goal, partition, dir)?.iter().try_for_each(|path| refuse_non_file(path))
+    fn refuse_non_files(goal: &Goal, set: PartitionSet, dir: &Path) -> Result<(), PdbError> {
+        Self::paths(goal, set, dir)?.iter().try_for_each(|path| refuse_non_file(path))
     }
 
-    /// The databases of `partition`'s patterns, each from `each`, combined;
+    /// The databases of `set`'s patterns, each from `each`, combined;
     /// `each` reports through `report` as if its database were alone.
     fn assemble(
         goal: &Goal,
-        partition: Partition,
+        set: PartitionSet,
         report: &mut dyn FnMut(Event<'_>),
         mut each: impl FnMut(&[u8], &mut dyn FnMut(Event<'_>)) -> Result<PatternDatabase, PdbError>,
     ) -> Result<Pdb, PdbError> {
-        let patterns = partition.patterns(goal)?;
+        let super::Patterns { patterns, partitions } = set.tables(goal)?;
         let databases = patterns
             .iter()
             .enumerate()
             .map(|(pattern, tiles)| each(tiles, &mut relabel(pattern, patterns.len(), report)))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut pdb = Pdb::from_databases(goal, databases)?;
-        pdb.partition = Some(partition);
+        let mut pdb = Pdb::from_partitions(goal, databases, &partitions)?;
+        pdb.set = Some(set);
         Ok(pdb)
     }
 
-    /// The files `partition`'s databases for `goal` use in `dir`.
+    /// The files the databases of `set` for `goal` use in `dir`.
     ///
     /// # Errors
-    /// [`PdbError::WrongShape`] unless the goal has the partition's shape.
-    pub fn paths(goal: &Goal, partition: Partition, dir: &Path) -> Result<Vec<PathBuf>, PdbError> {
-        partition.patterns(goal)?.iter().map(|tiles| PatternDatabase::path(dir, goal, tiles)).collect()
+    /// [`PdbError::WrongShape`] unless the goal has the set's shape.
+    pub fn paths(goal: &Goal, set: PartitionSet, dir: &Path) -> Result<Vec<PathBuf>, PdbError> {
+        let patterns = set.tables(goal)?.patterns;
+        patterns.iter().map(|tiles| PatternDatabase::path(dir, goal, tiles, set.kind())).collect()
     }
 
     /// Combines databases built for `goal` over disjoint tile sets (the
-    /// tiles need not cover the board).
+    /// tiles need not cover the board) into one additive partition.
     ///
     /// # Errors
-    /// [`PdbError::BadPattern`] when a database was built for another goal,
-    /// two share a tile, or there are more than [`MAX_PATTERNS`].
+    /// As [`Pdb::from_partitions`].
     pub fn from_databases(goal: &Goal, databases: Vec<PatternDatabase>) -> Result<Pdb, PdbError> {
-        let mut taken = 0u32;
-        let mut pattern_of = [NO_PATTERN; MAX_CELLS];
+        let all: Vec<usize> = (0..databases.len()).collect();
+        Pdb::from_partitions(goal, databases, &[all])
+    }
+
+    /// Combines databases built for `goal` into partitions, each a list of
+    /// indices into `databases` whose tiles are disjoint (they need not
+    /// cover the board); the value is the largest partition's sum.
+    ///
+    /// # Errors
+    /// [`PdbError::BadPattern`] when a database was built for another
+    /// goal, two of one partition share a tile, an index is out of range,
+    /// or there are more than [`MAX_TABLES`] databases or
+    /// [`MAX_PARTITIONS`] partitions.
+    pub fn from_partitions(
+        goal: &Goal,
+        databases: Vec<PatternDatabase>,
+        partitions: &[Vec<usize>],
+    ) -> Result<Pdb, PdbError> {
+        let mut tables_of = [0u16; MAX_CELLS];
         for (i, db) in databases.iter().enumerate() {
             let bad = |why| PdbError::BadPattern { tiles: db.tiles().to_vec(), why };
             if db.shape() != goal.shape() || db.goal() != goal_bytes(goal) {
                 return Err(bad("built for another goal"));
             }
-            if i >= MAX_PATTERNS {
+            if i >= MAX_TABLES {
                 return Err(bad("too many patterns"));
             }
-            let tiles = db.tiles().iter().fold(0u32, |mask, &t| mask | 1 << t);
-            if tiles & taken != 0 {
-                return Err(bad("shares a tile with another pattern"));
-            }
-            taken |= tiles;
             for &t in db.tiles() {
-                pattern_of[usize::from(t)] = i as u8;
+                tables_of[usize::from(t)] |= 1 << i;
             }
         }
+        let mut masks = Vec::with_capacity(partitions.len());
+        for (p, members) in partitions.iter().enumerate() {
+            let tiles = |i: usize| databases.get(i).map_or(&[][..], PatternDatabase::tiles).to_vec();
+            let bad = |i, why| PdbError::BadPattern { tiles: tiles(i), why };
+            if p >= MAX_PARTITIONS {
+                return Err(bad(members.first().copied().unwrap_or(0), "too many partitions"));
+            }
+            let (mut taken, mut mask) = (0u32, 0u128);
+            for &i in members {
+                let Some(db) = databases.get(i) else {
+                    return Err(bad(i, "no such database"));
+                };
+                let own = db.tiles().iter().fold(0u32, |m, &t| m | 1 << t);
+                if own & taken != 0 {
+                    return Err(bad(i, "shares a tile with another pattern"));
+                }
+                taken |= own;
+                mask |= 0xFF << (8 * i);
+            }
+            masks.push(mask);
+        }
         Ok(Pdb {
-            partition: None,
+            set: None,
             cells: goal.cells(),
             databases,
+            partitions: masks,
+            tables_of,
             mirror: Mirror::new(goal),
-            pattern_of,
             #[cfg(target_arch = "x86_64")]
-            fast: is_x86_feature_detected!("popcnt"),
+            fast: is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2"),
             #[cfg(not(target_arch = "x86_64"))]
             fast: false,
         })
@@ -250,12 +305,12 @@ impl Pdb {
         self.databases.first().is_some_and(|db| db.shape() == goal.shape() && db.goal() == goal_bytes(goal))
     }
 
-    /// The built-in partition these databases form, if any.
-    pub fn partition(&self) -> Option<Partition> {
-        self.partition
+    /// The built-in set these databases form, if any.
+    pub fn set(&self) -> Option<PartitionSet> {
+        self.set
     }
 
-    /// The databases, in partition order.
+    /// The databases, each once, in the order the set first names them.
     pub fn databases(&self) -> &[PatternDatabase] {
         &self.databases
     }
@@ -288,59 +343,87 @@ impl Pdb {
         let cell_of = cells_of(board, self.cells);
         #[cfg(target_arch = "x86_64")]
         if self.fast {
-            // SAFETY: `fast` is only set when the CPU has popcnt.
+            // SAFETY: `fast` is only set when the CPU has these features.
             return unsafe { self.fresh_fast(cell_of) };
         }
         self.fresh(cell_of)
     }
 
-    /// [`Pdb::fresh`] with a hardware popcount (one per tile in a rank).
+    /// [`Pdb::fresh`] with a hardware popcount (one or two per tile in a
+    /// rank) and BMI2's masks and shifts.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
     unsafe fn fresh_fast(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
         self.fresh(cell_of)
     }
 
-    /// Every pattern looked up, direct and mirrored. All the indices are
-    /// computed before any entry is read, so the (likely cache missing)
-    /// reads are issued together and overlap.
+    /// Every database looked up, direct and mirrored. The indices of the
+    /// byte tables are computed before any entry is read, so the (likely
+    /// cache missing) reads are issued together and overlap; a table in
+    /// bits has no parent value to read from and walks to its goal.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     fn fresh(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
         let mirror_cell_of = self.mirror.as_ref().map_or([0; MAX_CELLS], |m| m.reflect(&cell_of, self.cells));
-        let n = self.databases.len();
-        let mut at = [0usize; 2 * MAX_PATTERNS];
-        for (i, db) in self.databases.iter().enumerate() {
-            at[i] = db.indexer.rank_of(&cell_of, &db.order);
-            if self.mirror.is_some() {
-                at[n + i] = db.indexer.rank_of(&mirror_cell_of, &db.order);
+        let memo_cells = [cell_of, mirror_cell_of];
+        let sides = &memo_cells[..if self.mirror.is_some() { 2 } else { 1 }];
+        let mut at = [0usize; 2 * MAX_TABLES];
+        for (i, db) in self.databases.iter().enumerate().filter(|(_, db)| !in_bits(db)) {
+            for (side, cell_of) in sides.iter().enumerate() {
+                at[side * MAX_TABLES + i] = db.ranks.rank_of(cell_of, &db.order);
             }
         }
-        let mut parts = Parts::default();
+        let mut values = [0u8; 2 * MAX_TABLES];
         for (i, db) in self.databases.iter().enumerate() {
-            parts.direct[i] = db.values[at[i]];
-            if self.mirror.is_some() {
-                parts.mirrored[i] = db.values[at[n + i]];
+            for (side, cell_of) in sides.iter().enumerate() {
+                let slot = side * MAX_TABLES + i;
+                values[slot] = if in_bits(db) { db.get(cell_of) } else { db.values[at[slot]] };
             }
         }
-        (parts.value(), PdbMemo { cell_of, mirror_cell_of, parts })
+        (self.combine(&values), PdbMemo { cell_of: memo_cells, values })
+    }
+
+    /// The largest partition's sum, over the board and its mirror image.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of every lookup")]
+    fn combine(&self, values: &[u8; 2 * MAX_TABLES]) -> u32 {
+        let (direct, mirrored) = self.sums(values);
+        direct.max(mirrored)
+    }
+
+    /// The largest partition's sum over the board, and over its mirror.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "part of every lookup")]
+    fn sums(&self, values: &[u8; 2 * MAX_TABLES]) -> (u32, u32) {
+        let mut halves = values.chunks_exact(MAX_TABLES).map(|half| {
+            let mut bytes = [0u8; MAX_TABLES];
+            bytes.copy_from_slice(half);
+            u128::from_le_bytes(bytes)
+        });
+        let (direct, mirrored) = (halves.next().unwrap_or(0), halves.next().unwrap_or(0));
+        let (mut best_direct, mut best_mirrored) = (0, 0);
+        for &mask in &self.partitions {
+            best_direct = best_direct.max(byte_sum(direct & mask));
+            best_mirrored = best_mirrored.max(byte_sum(mirrored & mask));
+        }
+        (best_direct, best_mirrored)
     }
 
     /// The child's value after `tile` moved from `from` to `to`, from the
-    /// parent's memo: one pattern of the board and one of its mirror image
-    /// hold the tile, so two lookups replace them all.
+    /// parent's memo: only the databases holding the tile (on the board,
+    /// and on its mirror image the tile it becomes there) change.
     #[inline]
     fn update_memo(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
-            // SAFETY: `fast` is only set when the CPU has popcnt.
+            // SAFETY: `fast` is only set when the CPU has these features.
             return unsafe { self.moved_fast(memo, tile, from, to) };
         }
         self.moved(memo, tile, from, to)
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
     unsafe fn moved_fast(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
         self.moved(memo, tile, from, to)
     }
@@ -350,38 +433,91 @@ impl Pdb {
     fn moved(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
         let mut m = *memo;
         let t = usize::from(tile) & (MAX_CELLS - 1);
-        m.cell_of[t] = to as u8;
-        m.cell_of[0] = from as u8;
-        let direct = usize::from(self.pattern_of[t]);
-        let mut mirrored = usize::from(NO_PATTERN);
+        m.cell_of[0][t] = to as u8;
+        m.cell_of[0][0] = from as u8;
+        let mut tables = [self.tables_of[t], 0];
         if let Some(mirror) = &self.mirror {
             let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
-            m.mirror_cell_of[mt] = mirror.transpose[to & (MAX_CELLS - 1)];
-            m.mirror_cell_of[0] = mirror.transpose[from & (MAX_CELLS - 1)];
-            mirrored = usize::from(self.pattern_of[mt]);
+            m.cell_of[1][mt] = mirror.transpose[to & (MAX_CELLS - 1)];
+            m.cell_of[1][0] = mirror.transpose[from & (MAX_CELLS - 1)];
+            tables[1] = self.tables_of[mt];
         }
-        // Both indices first, then both reads, so their misses overlap.
-        let direct_at = self.databases.get(direct).map(|db| db.indexer.rank_of(&m.cell_of, &db.order));
-        let mirrored_at =
-            self.databases.get(mirrored).map(|db| db.indexer.rank_of(&m.mirror_cell_of, &db.order));
-        if let Some(at) = direct_at {
-            m.parts.direct[direct] = self.databases[direct].values[at];
+        // Every index first, then every read, so their misses overlap.
+        let mut at = [0u32; 2 * MAX_TABLES];
+        let mut slots = [0u8; 2 * MAX_TABLES];
+        let mut count = 0;
+        for (side, &mask) in tables.iter().enumerate() {
+            let mut mask = mask;
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let db = &self.databases[i];
+                // Tables have fewer than 2³² entries.
+                at[count] = db.ranks.rank_of(&m.cell_of[side], &db.order) as u32;
+                slots[count] = (side * MAX_TABLES + i) as u8;
+                count += 1;
+            }
         }
-        if let Some(at) = mirrored_at {
-            m.parts.mirrored[mirrored] = self.databases[mirrored].values[at];
+        for (&at, &slot) in at.iter().zip(&slots).take(count) {
+            let (at, slot) = (at as usize, usize::from(slot) & (2 * MAX_TABLES - 1));
+            let db = &self.databases[slot % MAX_TABLES];
+            let value = &mut m.values[slot];
+            *value = if in_bits(db) { step(*value, bit_at(&db.values, at)) } else { db.values[at] };
         }
-        (m.parts.value(), m)
+        (self.combine(&m.values), m)
     }
 
-    /// Every pattern's value for `board` (and its mirror image).
+    /// Every database's value for `board` (and its mirror image), and the
+    /// best sums.
     pub fn parts<B: Board>(&self, board: &B) -> Parts {
-        self.estimate_memo(board).1.parts
+        let values = self.estimate_memo(board).1.values;
+        let mut parts = Parts { best: self.sums(&values), ..Parts::default() };
+        parts.direct.copy_from_slice(&values[..MAX_TABLES]);
+        parts.mirrored.copy_from_slice(&values[MAX_TABLES..]);
+        parts
     }
+}
+
+/// The sum of the sixteen bytes of `x`: SSE2's sum of absolute
+/// differences against zero, two instructions (SSE2 is part of x86-64).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn byte_sum(x: u128) -> u32 {
+    use std::arch::x86_64::{__m128i, _mm_cvtsi128_si32, _mm_extract_epi16, _mm_sad_epu8, _mm_setzero_si128};
+    // SAFETY: SSE2 is part of x86-64, so every CPU this runs on has these
+    // instructions; a u128 and an __m128i are the same sixteen bytes, and
+    // any bytes are a valid value of either.
+    unsafe {
+        let sums = _mm_sad_epu8(std::mem::transmute::<u128, __m128i>(x), _mm_setzero_si128());
+        (_mm_cvtsi128_si32(sums) as u32) + (_mm_extract_epi16::<4>(sums) as u32)
+    }
+}
+
+/// The sum of the sixteen bytes of `x`, in a few word operations.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "part of every lookup")]
+fn byte_sum(x: u128) -> u32 {
+    const BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+    const PAIRS: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
+    // Eight 16-bit sums of two bytes, then four 32-bit sums of those.
+    let pairs = (x & BYTES) + ((x >> 8) & BYTES);
+    let quads = (pairs & PAIRS) + ((pairs >> 16) & PAIRS);
+    let halves = (quads as u64) + ((quads >> 64) as u64);
+    ((halves & 0xFFFF_FFFF) + (halves >> 32)) as u32
+}
+
+/// Whether `db` stores bits, read from a parent's value.
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "part of every lookup")]
+fn in_bits(db: &PatternDatabase) -> bool {
+    db.kind() == TableKind::ZeroAwareBits
 }
 
 impl<B: Board> Heuristic<B> for Pdb {
     /// Minimising over the blank makes one move able to change the value by
-    /// several: A* must keep g and reopen.
+    /// several: A* must keep g and reopen. (Zero-aware tables are
+    /// consistent, but a table is data: a damaged or forged one is not.)
     const CONSISTENT: bool = false;
 
     type Memo = PdbMemo;
@@ -394,7 +530,9 @@ impl<B: Board> Heuristic<B> for Pdb {
     /// A fresh lookup, for searches that keep no memo (A*): the parent's
     /// value alone cannot say which patterns (or which side of the mirror)
     /// made it. Their entries were just read for the parent and are in
-    /// cache, so the lookups of the unchanged patterns cost little.
+    /// cache, so the lookups of the unchanged patterns cost little (tables
+    /// in bits walk to their goal each time: slow, but A* is not how
+    /// boards that need them are solved).
     #[inline]
     fn update(&self, child: &B, _: u32, _: u8, _: usize, _: usize) -> u32 {
         self.value(child)

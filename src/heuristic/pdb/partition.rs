@@ -1,6 +1,7 @@
 /*!
-Partitions: how the tiles are split into patterns, as data. A partition is
-a board shape and groups of goal cells, written for a goal whose blank is
+Partitions: how the tiles are split into patterns whose values add up, as
+data. A partition is a board shape and groups of goal cells, written for a
+goal whose blank is
 in the top-left corner: together they hold every other cell once. For any
 other goal the board is reflected so that the blank's goal cell falls on
 the same side (left-right when it is in the right half, top-bottom when in
@@ -11,6 +12,7 @@ puts in its cells.
 */
 
 use super::PdbError;
+use super::set::catalogue;
 use crate::board::{Goal, Shape};
 use std::fmt;
 use std::str::FromStr;
@@ -24,8 +26,6 @@ pub struct Partition {
     /// Goal cells of each pattern, for a blank in the top-left corner
     /// (every cell but that corner, once).
     groups: &'static [&'static [u8]],
-    /// One line for help texts: what it costs and why to choose it.
-    about: &'static str,
 }
 
 impl Partition {
@@ -36,7 +36,6 @@ impl Partition {
         width: 4,
         height: 4,
         groups: &[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
-        about: "the goal's top and bottom halves: the fastest searches; 0.6 GB, built once in about two minutes",
     };
 
     /// The row farthest from the blank, less its corner on the blank's side
@@ -50,7 +49,6 @@ impl Partition {
         width: 4,
         height: 4,
         groups: &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]],
-        about: "three rows' halves and the far row: 11 MB, built in seconds",
     };
 
     /// Six tiles each, Korf and Felner's 24-puzzle shape up to the diagonal
@@ -68,14 +66,125 @@ impl Partition {
             &[13, 14, 18, 19, 23, 24],
             &[15, 16, 17, 20, 21, 22],
         ],
-        about: "four six-tile patterns: 24-puzzles solved optimally; 0.5 GB, built once in minutes",
     };
 
-    /// Every built-in partition; the first of each shape is its default.
-    pub const ALL: [Partition; 3] =
-        [Partition::SEVEN_EIGHT, Partition::SIX_SIX_THREE, Partition::SIX_SIX_SIX_SIX];
+    /// {1,2,5,6,10,11}, {3,4,7,8,9,12} and [`Partition::SIX_SIX_SIX_SIX`]'s
+    /// two far blocks: the blank's corner as a 2×3 block.
+    pub const CORNER_BLOCKS: Partition = Partition {
+        name: "corner-blocks",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 2, 5, 6, 10, 11],
+            &[3, 4, 7, 8, 9, 12],
+            &[13, 14, 18, 19, 23, 24],
+            &[15, 16, 17, 20, 21, 22],
+        ],
+    };
 
-    /// The name used on the command line, e.g. `"7-8"`.
+    /// [`Partition::SIX_SIX_SIX_SIX`]'s two blocks by the blank, and the
+    /// bottom two rows and a half in reading order: {13–18}, {19–24}.
+    pub const FAR_ROWS: Partition = Partition {
+        name: "far-rows",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6, 10, 11, 12],
+            &[2, 3, 4, 7, 8, 9],
+            &[13, 14, 15, 16, 17, 18],
+            &[19, 20, 21, 22, 23, 24],
+        ],
+    };
+
+    /// The corner blocks of [`Partition::CORNER_BLOCKS`] and the far rows of
+    /// [`Partition::FAR_ROWS`].
+    pub const CORNER_BLOCKS_FAR_ROWS: Partition = Partition {
+        name: "corner-blocks-far-rows",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 2, 5, 6, 10, 11],
+            &[3, 4, 7, 8, 9, 12],
+            &[13, 14, 15, 16, 17, 18],
+            &[19, 20, 21, 22, 23, 24],
+        ],
+    };
+
+    /// The left column with its neighbour {1,5,6,10,15,20}, the top row's
+    /// block {2,3,4,7,8,9}, and two 2×3 blocks below: {11,12,16,17,21,22},
+    /// {13,14,18,19,23,24}.
+    pub const LEFT_COLUMN: Partition = Partition {
+        name: "left-column",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6, 10, 15, 20],
+            &[2, 3, 4, 7, 8, 9],
+            &[11, 12, 16, 17, 21, 22],
+            &[13, 14, 18, 19, 23, 24],
+        ],
+    };
+
+    /// The corner block {1,2,5,6,10,11}, the right column with its
+    /// neighbour {3,4,9,14,19,24}, the centre {7,8,12,13,18,23}, and the
+    /// bottom left {15,16,17,20,21,22}.
+    pub const RIGHT_COLUMN: Partition = Partition {
+        name: "right-column",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 2, 5, 6, 10, 11],
+            &[3, 4, 9, 14, 19, 24],
+            &[7, 8, 12, 13, 18, 23],
+            &[15, 16, 17, 20, 21, 22],
+        ],
+    };
+
+    /// The left column {1,5,6,10,15,20}, the top block {2,3,4,7,8,9}, the
+    /// middle rows' block {11,12,13,16,17,18}, and an L along the bottom and
+    /// right {14,19,21,22,23,24}.
+    pub const LEFT_COLUMN_BOTTOM_L: Partition = Partition {
+        name: "left-column-bottom-l",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6, 10, 15, 20],
+            &[2, 3, 4, 7, 8, 9],
+            &[11, 12, 13, 16, 17, 18],
+            &[14, 19, 21, 22, 23, 24],
+        ],
+    };
+
+    /// Columns: the left column with its neighbour {1,5,6,10,15,20}, the
+    /// middle {2,3,7,8,13,18}, the right column with its neighbour's foot
+    /// {4,9,14,19,23,24}, and the lower middle block {11,12,16,17,21,22}.
+    pub const COLUMNS: Partition = Partition {
+        name: "columns",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6, 10, 15, 20],
+            &[2, 3, 7, 8, 13, 18],
+            &[4, 9, 14, 19, 23, 24],
+            &[11, 12, 16, 17, 21, 22],
+        ],
+    };
+
+    /// Every built-in partition.
+    pub const ALL: [Partition; 10] = [
+        Partition::SEVEN_EIGHT,
+        Partition::SIX_SIX_THREE,
+        Partition::SIX_SIX_SIX_SIX,
+        Partition::CORNER_BLOCKS,
+        Partition::FAR_ROWS,
+        Partition::CORNER_BLOCKS_FAR_ROWS,
+        Partition::LEFT_COLUMN,
+        Partition::RIGHT_COLUMN,
+        Partition::LEFT_COLUMN_BOTTOM_L,
+        Partition::COLUMNS,
+    ];
+
+    /// The name it is known by, e.g. `"7-8"`.
     pub const fn name(self) -> &'static str {
         self.name
     }
@@ -89,21 +198,6 @@ impl Partition {
     /// top-left corner (see the module docs for other goals).
     pub const fn groups(self) -> &'static [&'static [u8]] {
         self.groups
-    }
-
-    /// What it costs and why to choose it, in one line.
-    pub const fn about(self) -> &'static str {
-        self.about
-    }
-
-    /// The default partition for boards of `shape`, if any.
-    pub fn default_for(shape: Shape) -> Option<Partition> {
-        Partition::ALL.into_iter().find(|p| p.shape() == shape)
-    }
-
-    /// The partitions for boards of `shape`, the default first.
-    pub fn for_shape(shape: Shape) -> impl Iterator<Item = Partition> {
-        Partition::ALL.into_iter().filter(move |p| p.shape() == shape)
     }
 
     /// The tiles of each pattern for `goal`, each in goal-cell order.
@@ -155,24 +249,9 @@ impl FromStr for Partition {
     type Err = PdbError;
 
     fn from_str(s: &str) -> Result<Partition, PdbError> {
-        Partition::ALL
-            .into_iter()
-            .find(|p| p.name == s)
-            .ok_or_else(|| PdbError::UnknownPartition { name: s.to_owned(), known: catalogue() })
-    }
-}
-
-/// The built-in partitions, by shape, for messages and help texts:
-/// "4x4: 7-8, 6-6-3; 5x5: 6-6-6-6".
-pub fn catalogue() -> String {
-    let mut shapes: Vec<Shape> = Partition::ALL.iter().map(|p| p.shape()).collect();
-    shapes.dedup();
-    shapes
-        .iter()
-        .map(|&shape| {
-            let names: Vec<&str> = Partition::for_shape(shape).map(Partition::name).collect();
-            format!("{shape}: {}", names.join(", "))
+        Partition::ALL.into_iter().find(|p| p.name == s).ok_or_else(|| {
+            let known = Partition::ALL.map(Partition::name).join(", ");
+            PdbError::UnknownPartition { name: s.to_owned(), known }
         })
-        .collect::<Vec<_>>()
-        .join("; ")
+    }
 }

@@ -1,20 +1,28 @@
 /*!
 The database file format, its checksum, and atomic writes.
 
-A file is a header followed by one byte per placement. Format version 3:
+A file is a header followed by the entries. Format version 4:
 
-| bytes       | field                                                  |
-| ----------- | ------------------------------------------------------ |
-| 0..8        | magic `NPZLPDB\0`                                      |
-| 8..12       | format version, little-endian `u32` (3)                |
-| 12, 13      | board width, board height                              |
-| 14          | number of pattern tiles `k`                            |
-| 15          | the blank's goal cell                                  |
-| 16..24      | number of entries, little-endian `u64`                 |
-| 24..32      | checksum of the entries (below), little-endian `u64`   |
-| 32..32+n    | the goal: the tile at each of the board's `n` cells    |
-| then `k`    | the pattern tiles in index order                       |
-| then zeros  | to a multiple of 64 bytes                              |
+| bytes       | field                                                        |
+| ----------- | ------------------------------------------------------------ |
+| 0..8        | magic `NPZLPDB\0`                                            |
+| 8..12       | format version, little-endian `u32` (4)                      |
+| 12, 13      | board width, board height                                    |
+| 14          | number of pattern tiles `k`                                  |
+| 15          | the blank's goal cell                                        |
+| 16          | kind: 0 blank-minimised, 1 zero-aware, 2 zero-aware in bits  |
+| 17          | bits per entry: 8, or 1                                      |
+| 18..24      | zeros                                                        |
+| 24..32      | number of entries, little-endian `u64`                       |
+| 32..40      | checksum of the entries (below), little-endian `u64`         |
+| 40..40+n    | the goal: the tile at each of the board's `n` cells          |
+| then `k`    | the pattern tiles in index order                             |
+| then zeros  | to a multiple of 64 bytes                                    |
+| then        | the entries: one byte each, or eight to a byte (entry `i` is |
+|             | bit `i % 8` of byte `i / 8`), the last byte padded with 0s   |
+
+Entries are indexed by placement (`index.rs`) in a blank-minimised table,
+by placement and blank region (`region_index.rs`) in a zero-aware one.
 
 A reader rebuilds the header it expects from what it was asked for and
 compares it byte for byte (all but the checksum), checks the length, maps
@@ -25,13 +33,14 @@ one sequential hash was a quarter of Korf's 100 15-puzzles' wall time. Any
 flipped, missing or foreign byte is caught and the caller rebuilds the file
 instead of trusting it. The checksum detects damage, not forgery: a file
 written on purpose with wrong entries and a matching checksum is accepted
-(IDA* then stays correct in the sense that it ends; see its docs). Version
-1 files (16-cell boards only) and version 2 files (one sequential hash)
-fail the version check and are rebuilt. Files
-are written to a temporary name in the same directory and renamed into
-place, so a killed build never leaves a partial file under the real name.
+(IDA* then stays correct in the sense that it ends; see its docs). Files of
+earlier versions (1: 16-cell boards only, 2: one sequential hash, 3: no
+kind) fail the version check and are rebuilt. Files are written to a
+temporary name in the same directory and renamed into place, so a killed
+build never leaves a partial file under the real name.
 */
 
+use super::TableKind;
 use crate::board::Goal;
 use crate::machine::cores;
 use memmap2::{Mmap, MmapOptions};
@@ -41,15 +50,15 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the layout or the meaning of the entries changes.
-pub(crate) const VERSION: u32 = 3;
+pub(crate) const VERSION: u32 = 4;
 
 const MAGIC: [u8; 8] = *b"NPZLPDB\0";
 
 /// Length of the fixed part of the header, before the goal.
-const FIXED_LEN: usize = 32;
+const FIXED_LEN: usize = 40;
 
 /// Offset of the checksum, the one field not fixed by the request.
-const CHECKSUM_AT: usize = 24;
+const CHECKSUM_AT: usize = 32;
 
 /// Bytes hashed on their own (see [`checksum`]): a multiple of the hash's
 /// 32-byte stripes, and a few dozen per table so every core gets its share.
@@ -65,6 +74,7 @@ pub(crate) struct Identity<'a> {
     pub goal: &'a [u8],
     pub tiles: &'a [u8],
     pub blank: u8,
+    pub kind: TableKind,
     pub entries: u64,
 }
 
@@ -83,7 +93,9 @@ impl Identity<'_> {
         h[13] = self.height as u8;
         h[14] = self.tiles.len() as u8;
         h[15] = self.blank;
-        h[16..24].copy_from_slice(&self.entries.to_le_bytes());
+        h[16] = self.kind.code();
+        h[17] = self.kind.bits();
+        h[24..32].copy_from_slice(&self.entries.to_le_bytes());
         h[CHECKSUM_AT..FIXED_LEN].copy_from_slice(&checksum.to_le_bytes());
         let goal_end = FIXED_LEN + self.goal.len();
         h[FIXED_LEN..goal_end].copy_from_slice(self.goal);
@@ -102,7 +114,13 @@ impl Identity<'_> {
                 out
             })
         };
-        format!("pdb-{}x{}-goal-{}-tiles-{}.bin", self.width, self.height, hex(self.goal), hex(self.tiles))
+        let (width, height, kind) = (self.width, self.height, self.kind.suffix());
+        format!("pdb-{width}x{height}-goal-{}-tiles-{}{kind}.bin", hex(self.goal), hex(self.tiles))
+    }
+
+    /// Bytes of entries.
+    pub(crate) fn payload(&self) -> u64 {
+        self.kind.bytes(self.entries)
     }
 }
 
@@ -121,7 +139,7 @@ impl From<io::Error> for Rejected {
     }
 }
 
-/// Maps the entries of `path` (exactly `identity.entries` bytes) after
+/// Maps the entries of `path` (exactly `identity.payload()` bytes) after
 /// checking its header, and verifies them against the checksum on every
 /// core. `progress` gets the bytes verified so far.
 ///
@@ -159,10 +177,10 @@ pub(crate) fn map(
     if rest[..] != expected[FIXED_LEN..] {
         return Err(Rejected::Corrupt("built for another goal or pattern"));
     }
-    if len != expected.len() as u64 + identity.entries {
+    if len != expected.len() as u64 + identity.payload() {
         return Err(Rejected::Corrupt("length does not match its entry count"));
     }
-    let entries = usize::try_from(identity.entries).map_err(|_| Rejected::Corrupt("too large to map"))?;
+    let entries = usize::try_from(identity.payload()).map_err(|_| Rejected::Corrupt("too large to map"))?;
     let map = map_entries(&mut file, expected.len() as u64, entries)?;
     let stored = u64::from_le_bytes(fixed[CHECKSUM_AT..FIXED_LEN].try_into().unwrap_or_default());
     if checksum_with(&map, SEGMENT, cores(), progress) != stored {

@@ -22,13 +22,15 @@ fn custom(tiles: &[u16]) -> Goal {
 fn quiet(_: Event<'_>) {}
 
 fn build(goal: &Goal, tiles: &[u8]) -> PatternDatabase {
-    PatternDatabase::build(goal, tiles, &mut quiet).unwrap()
+    PatternDatabase::build(goal, tiles, TableKind::Minimised, &mut quiet).unwrap()
 }
 
-/// Minimum pattern moves per placement by a 0-1 BFS over explicit abstract
-/// boards (pattern tiles named, other tiles `X`, blank 0), sharing no code
-/// with the builder. Keyed by the cells of the pattern tiles in order.
-fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
+/// Minimum pattern moves from every abstract board (pattern tiles named,
+/// other tiles `X`, blank 0) to the goal's, by a 0-1 BFS that lets the
+/// blank move freely and counts only moves of pattern tiles, sharing no
+/// code with the builders. Keyed by the cells of the pattern tiles in
+/// order and the blank's cell.
+fn abstract_distances(goal: &Goal, tiles: &[u8]) -> HashMap<(Vec<u8>, u8), u32> {
     const X: u8 = u8::MAX;
     let (width, height) = (goal.shape().width(), goal.shape().height());
     let start: Vec<u8> = goal
@@ -74,10 +76,22 @@ fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
             }
         }
     }
-    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
     for (board, d) in dist {
         let cells: Vec<u8> =
             tiles.iter().map(|&t| board.iter().position(|&x| x == t).unwrap() as u8).collect();
+        let blank = board.iter().position(|&x| x == 0).unwrap() as u8;
+        let e = best.entry((cells, blank)).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+/// The blank-minimised truth: [`abstract_distances`] minimised over the
+/// blank. Keyed by the cells of the pattern tiles in order.
+fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), d) in abstract_distances(goal, tiles) {
         let e = best.entry(cells).or_insert(d);
         *e = (*e).min(d);
     }
@@ -86,34 +100,82 @@ fn brute_force(goal: &Goal, tiles: &[u8]) -> HashMap<Vec<u8>, u32> {
 
 #[test]
 fn every_entry_of_small_databases_equals_brute_force() {
-    let cases: Vec<(Goal, Vec<u8>)> = vec![
+    for (goal, tiles) in small_patterns() {
+        let db = build(&goal, &tiles);
+        let truth = brute_force(&goal, &tiles);
+        assert_eq!(truth.len(), db.len(), "{tiles:?}: every placement reachable");
+        for (cells, &d) in &truth {
+            let blank = (0..goal.cells() as u8).find(|c| !cells.contains(c)).unwrap();
+            assert_eq!(u32::from(db.value(cells, blank)), d, "{tiles:?} at {cells:?}");
+        }
+        assert!(db.entries().iter().copied().min() == Some(0) && db.entries().iter().all(|&v| v != UNSET));
+    }
+}
+
+/// Small patterns of 3×3, 3×4, 4×3, 4×4 and 5×5 boards, blanks walled off
+/// in corners and along edges included.
+fn small_patterns() -> Vec<(Goal, Vec<u8>)> {
+    vec![
         (goal(&GoalSpec::BlankFirst, 3), vec![1, 2]),
         // Tiles 1 and 3 wall the blank's goal cell off from the rest.
         (goal(&GoalSpec::BlankFirst, 3), vec![1, 3]),
         (goal(&GoalSpec::BlankFirst, 3), vec![3, 1, 5]),
         (goal(&GoalSpec::BlankLast, 3), vec![2, 4, 6, 8]),
         (goal(&GoalSpec::Snail, 3), vec![1, 2, 3, 4, 5]),
+        (goal(&GoalSpec::BlankFirst, 3), vec![1, 2, 3, 4, 5, 6]),
         (goal(&GoalSpec::BlankFirst, 2), vec![3]),
         (goal(&GoalSpec::BlankFirst, 4), vec![1, 4]),
         (goal(&GoalSpec::BlankFirst, 4), vec![1, 2, 3]),
         (goal(&GoalSpec::Snail, 4), vec![15, 13, 14]),
         (goal(&GoalSpec::BlankLast, 4), vec![11, 12, 14, 15]),
-        // Rectangles, both ways round, and the 5×5 board.
+        (goal(&GoalSpec::BlankFirst, 4), vec![1, 4, 5, 8]),
         (goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), vec![1, 5, 6, 11]),
         (goal(&GoalSpec::Snail, Shape::new(3, 4)), vec![2, 4, 9, 10]),
         (goal(&GoalSpec::BlankLast, Shape::new(3, 4)), vec![1, 2, 3]),
         (goal(&GoalSpec::BlankFirst, 5), vec![1, 2]),
         (goal(&GoalSpec::BlankLast, 5), vec![24, 19, 23]),
         (goal(&GoalSpec::Snail, 5), vec![7, 13, 20]),
-    ];
-    for (goal, tiles) in cases {
-        let db = build(&goal, &tiles);
-        let truth = brute_force(&goal, &tiles);
-        assert_eq!(truth.len(), db.len(), "{tiles:?}: every placement reachable");
-        for (cells, &d) in &truth {
-            assert_eq!(u32::from(db.value(cells)), d, "{tiles:?} at {cells:?}");
+    ]
+}
+
+#[test]
+fn every_zero_aware_entry_equals_brute_force_region_by_region() {
+    for (goal, tiles) in small_patterns() {
+        let truth = abstract_distances(&goal, &tiles);
+        let bytes = PatternDatabase::build(&goal, &tiles, TableKind::ZeroAware, &mut quiet).unwrap();
+        let bits = PatternDatabase::build(&goal, &tiles, TableKind::ZeroAwareBits, &mut quiet).unwrap();
+        let placements: usize = (0..tiles.len()).map(|i| goal.cells() - i).product();
+        assert_eq!(
+            truth.len(),
+            placements * (goal.cells() - tiles.len()),
+            "{tiles:?}: every state reachable"
+        );
+        let mut walled_off = 0;
+        for ((cells, blank), &d) in &truth {
+            // Every blank cell of a region reads the region's one entry,
+            // which is the truth for each of them.
+            assert_eq!(u32::from(bytes.value(cells, *blank)), d, "{tiles:?} at {cells:?}, blank {blank}");
+            // The bits give the same value, walking down to the goal.
+            assert_eq!(
+                u32::from(bits.value(cells, *blank)),
+                d,
+                "bits: {tiles:?} at {cells:?}, blank {blank}"
+            );
+            let least = (0..goal.cells() as u8)
+                .filter(|c| !cells.contains(c))
+                .map(|c| truth[&(cells.clone(), c)])
+                .min()
+                .unwrap();
+            walled_off += u32::from(d > least);
         }
-        assert!(db.entries().iter().copied().min() == Some(0) && db.entries().iter().all(|&v| v != UNSET));
+        assert!(bytes.entries().iter().all(|&v| v != UNSET), "{tiles:?}: every entry reached");
+        // The bits are bit 1 of the bytes.
+        let mut packed = vec![0u8; bytes.len().div_ceil(8)];
+        encoding::pack(bytes.entries(), &mut packed);
+        assert_eq!(bits.entries(), &packed[..]);
+        if tiles.len() >= 3 && goal.shape().width() > 2 {
+            assert!(walled_off > 0, "{tiles:?}: some region counts for more than the best one");
+        }
     }
 }
 
@@ -181,6 +243,64 @@ fn sums_and_mirror_never_exceed_the_true_distance_on_the_whole_3x3_space() {
         assert!(mirror_wins > 0, "{spec:?}: the mirror adds information");
         // Not a vacuous bound: far above Manhattan's 3×3 mean of about 14.
         assert!(total_h / 181_440 >= 14, "{spec:?}: mean {}", total_h / 181_440);
+    }
+}
+
+/// Zero-aware databases of `patterns` for `goal` in `kind`, grouped into
+/// `partitions` (indices into `patterns`).
+fn maxed(goal: &Goal, patterns: &[&[u8]], partitions: &[Vec<usize>], kind: TableKind) -> Pdb {
+    let dbs = patterns.iter().map(|t| PatternDatabase::build(goal, t, kind, &mut quiet).unwrap()).collect();
+    Pdb::from_partitions(goal, dbs, partitions).unwrap()
+}
+
+/// The largest of several partitions' sums of zero-aware tables, each also
+/// read on the mirror image, on every board of the 8-puzzle against its
+/// true distance: never above it (admissible), never changing by more than
+/// one move along a move (consistent), and the maximum of what each
+/// partition gives alone, which it beats somewhere.
+#[test]
+fn several_zero_aware_partitions_maxed_are_admissible_and_consistent_on_the_whole_3x3_space() {
+    let patterns: [&[u8]; 7] =
+        [&[1, 2, 3, 4], &[5, 6, 7, 8], &[1, 4, 7], &[2, 5, 8], &[3, 6], &[1, 2, 5, 6], &[3, 4, 7, 8]];
+    let partitions = [vec![0, 1], vec![2, 3, 4], vec![5, 6]];
+    let geometry = Geometry::new(3);
+    for spec in [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail] {
+        let goal = goal(&spec, 3);
+        let pdb = maxed(&goal, &patterns, &partitions, TableKind::ZeroAwareBits);
+        let bytes = maxed(&goal, &patterns, &partitions, TableKind::ZeroAware);
+        let alone: Vec<Pdb> = partitions
+            .iter()
+            .map(|p| {
+                maxed(
+                    &goal,
+                    &p.iter().map(|&i| patterns[i]).collect::<Vec<_>>(),
+                    &[(0..p.len()).collect()],
+                    TableKind::ZeroAware,
+                )
+            })
+            .collect();
+        let dist = solve_3x3(&goal);
+        let h: HashMap<Packed, u32> = dist.keys().map(|b| (*b, pdb.value(b))).collect();
+        let mut beats_each = vec![0; partitions.len()];
+        for (b, &d) in &dist {
+            let value = h[b];
+            assert!(value <= d, "{spec:?} {b:?}: {value} > {d}");
+            assert_eq!(bytes.value(b), value, "bits and bytes agree");
+            let each: Vec<u32> = alone.iter().map(|p| p.value(b)).collect();
+            assert_eq!(value, each.iter().copied().max().unwrap(), "the largest partition");
+            for (i, &e) in each.iter().enumerate() {
+                beats_each[i] += u32::from(value > e);
+            }
+            for (_, to) in geometry.moves(b.blank()) {
+                let child = b.slide(b.blank(), to);
+                assert!(value.abs_diff(h[&child]) <= 1, "{spec:?} {b:?}: consistent");
+            }
+        }
+        assert!(
+            beats_each.iter().all(|&n| n > 0),
+            "{spec:?}: every partition is beaten somewhere: {beats_each:?}"
+        );
+        walk_checking_updates::<Packed>(&goal, &pdb, 5_000);
     }
 }
 
@@ -262,6 +382,10 @@ fn values_combine_the_per_pattern_lookups_along_random_walks() {
         let pdb = Pdb::from_databases(&goal, dbs).unwrap();
         assert_eq!(pdb.mirrored(), goal.cell_of(0) != 1);
         walk_checking_updates::<Wide<32>>(&goal, &pdb, 20_000);
+        // Zero-aware, in bits, two partitions sharing a table.
+        let patterns: [&[u8]; 5] = [&[2, 3, 4], &[5, 10, 15], &[6, 7, 11], &[3, 4, 9], &[1, 2, 6]];
+        let pdb = maxed(&goal, &patterns, &[vec![0, 1, 2], vec![1, 3, 4]], TableKind::ZeroAwareBits);
+        walk_checking_updates::<Wide<32>>(&goal, &pdb, 5_000);
     }
 }
 
@@ -306,7 +430,7 @@ fn lookups_by_board_and_by_cells_agree() {
     let goal = goal(&GoalSpec::BlankFirst, 4);
     let db = build(&goal, &[5, 9, 2]);
     let b = Packed::from_tiles(&[5, 1, 3, 4, 0, 9, 6, 7, 8, 2, 10, 11, 12, 13, 14, 15]);
-    assert_eq!(db.lookup(&b), db.value(&[0, 5, 9]));
+    assert_eq!(db.lookup(&b), db.value(&[0, 5, 9], 4));
     assert_eq!(db.lookup(&Packed::from_tiles(goal.tiles().cells())), 0);
 }
 
@@ -314,21 +438,25 @@ fn lookups_by_board_and_by_cells_agree() {
 /// every header byte and every truncation of them is caught.
 #[test]
 fn files_round_trip_and_damage_is_detected_and_rebuilt() {
-    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, 4), &[3, 7, 11]);
-    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankLast, 5), &[24, 18, 12]);
-    damage_is_detected_and_rebuilt(&goal(&GoalSpec::Snail, Shape::new(3, 4)), &[1, 5, 9]);
-    damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), &[4, 8, 11]);
+    for kind in TableKind::ALL {
+        damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, 4), &[3, 7, 11], kind);
+        damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankLast, 5), &[24, 18, 12], kind);
+        damage_is_detected_and_rebuilt(&goal(&GoalSpec::Snail, Shape::new(3, 4)), &[1, 5, 9], kind);
+        damage_is_detected_and_rebuilt(&goal(&GoalSpec::BlankFirst, Shape::new(4, 3)), &[4, 8, 11], kind);
+    }
 }
 
-fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
-    // 32 fixed bytes, the goal's cells, the tiles, padded to 64.
-    const HEADER: usize = 64;
-    assert!(32 + goal.cells() + tiles.len() <= HEADER);
+#[expect(clippy::too_many_lines, reason = "one file's whole life, in the order it happens")]
+fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8], kind: TableKind) {
+    // 40 fixed bytes, the goal's cells, the tiles, padded to 64.
+    let header = (40 + goal.cells() + tiles.len()).next_multiple_of(64);
     let dir = tempfile::tempdir().unwrap();
-    let db = PatternDatabase::load_or_build(goal, tiles, dir.path(), &mut quiet).unwrap();
-    let path = PatternDatabase::path(dir.path(), goal, tiles).unwrap();
+    let db = PatternDatabase::load_or_build(goal, tiles, kind, dir.path(), &mut quiet).unwrap();
+    let path = PatternDatabase::path(dir.path(), goal, tiles, kind).unwrap();
     let good = std::fs::read(&path).unwrap();
-    assert_eq!(good.len(), HEADER + db.len());
+    let payload = db.entries().len();
+    assert_eq!(payload as u64, kind.bytes(db.len() as u64));
+    assert_eq!(good.len(), header + payload);
     assert_eq!(&good[..8], b"NPZLPDB\0");
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(names.len(), 1, "no temporary file left behind");
@@ -338,14 +466,14 @@ fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
     std::fs::write(&stale, b"half a file").unwrap();
     db.save(&path, &mut quiet).unwrap();
     assert!(!stale.exists());
-    let loaded = PatternDatabase::load(&path, goal, tiles, &mut quiet).unwrap();
+    let loaded = PatternDatabase::load(&path, goal, tiles, kind, &mut quiet).unwrap();
     assert_eq!(loaded.entries(), db.entries());
 
     let damaged = |edit: &dyn Fn(&mut Vec<u8>)| {
         let mut bytes = good.clone();
         edit(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        PatternDatabase::load(&path, goal, tiles, &mut quiet).unwrap_err()
+        PatternDatabase::load(&path, goal, tiles, kind, &mut quiet).unwrap_err()
     };
     let corrupt = |e: PdbError| match e {
         PdbError::Corrupt { why, .. } => why,
@@ -353,29 +481,38 @@ fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
     };
     let last = good.len() - 1;
     assert_eq!(corrupt(damaged(&|b| b[last] ^= 0x10)), "checksum mismatch");
-    assert_eq!(corrupt(damaged(&|b| b[100] = b[100].wrapping_add(1))), "checksum mismatch");
-    assert_eq!(corrupt(damaged(&|b| b[70] ^= 1)), "checksum mismatch");
+    assert_eq!(corrupt(damaged(&|b| b[header + 36] = b[header + 36].wrapping_add(1))), "checksum mismatch");
+    assert_eq!(corrupt(damaged(&|b| b[header + 6] ^= 1)), "checksum mismatch");
     assert!(corrupt(damaged(&|b| b.push(0))).contains("length"));
     assert!(corrupt(damaged(&|b| b[0] = b'X')).contains("not a pattern database"));
     assert!(corrupt(damaged(&|b| b[8] = 9)).contains("version"));
     // Every byte of the header is checked.
-    for at in 0..HEADER {
+    for at in 0..header {
         let why = corrupt(damaged(&|b| b[at] ^= 0x41));
         let expected = match at {
             0..8 => "not a pattern database file",
             8..12 => "written by another format version",
-            12..24 => "built for another shape, pattern or size",
-            24..32 => "checksum mismatch",
+            12..32 => "built for another shape, pattern or size",
+            32..40 => "checksum mismatch",
             _ => "built for another goal or pattern",
         };
         assert_eq!(why, expected, "byte {at}");
     }
-    // A version 1 file (16-cell boards only) is refused by its version.
-    assert!(corrupt(damaged(&|b| b[8..12].copy_from_slice(&1u32.to_le_bytes()))).contains("version"));
-    for len in [0, 7, 31, 40, HEADER - 1] {
+    // Files of the earlier versions are refused by their version.
+    for version in [1u32, 2, 3] {
+        let old = corrupt(damaged(&|b| b[8..12].copy_from_slice(&version.to_le_bytes())));
+        assert!(old.contains("version"), "version {version}");
+    }
+    // Another kind of table of the same tiles is another file, and refused.
+    for other in TableKind::ALL.into_iter().filter(|&k| k != kind) {
+        assert_ne!(PatternDatabase::path(dir.path(), goal, tiles, other).unwrap(), path);
+        std::fs::write(&path, &good).unwrap();
+        assert!(PatternDatabase::load(&path, goal, tiles, other, &mut quiet).is_err());
+    }
+    for len in [0, 7, 31, 40, header - 1] {
         assert_eq!(corrupt(damaged(&|b| b.truncate(len))), "shorter than its header", "{len} bytes");
     }
-    for len in [HEADER, HEADER + 1, HEADER + db.len() / 2, last] {
+    for len in [header, header + 1, header + payload / 2, last] {
         assert_eq!(
             corrupt(damaged(&|b| b.truncate(len))),
             "length does not match its entry count",
@@ -385,7 +522,7 @@ fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
     // Asked for another pattern or goal, the same bytes are foreign.
     std::fs::write(&path, &good).unwrap();
     let reordered: Vec<u8> = tiles.iter().rev().copied().collect();
-    assert!(PatternDatabase::load(&path, goal, &reordered, &mut quiet).is_err());
+    assert!(PatternDatabase::load(&path, goal, &reordered, kind, &mut quiet).is_err());
     // The goal with two tiles outside the pattern swapped.
     let mut layout = goal.tiles().cells().to_vec();
     let outside: Vec<usize> = (0..layout.len())
@@ -395,8 +532,8 @@ fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
     layout.swap(outside[0], outside[1]);
     let other =
         Goal::new(&GoalSpec::Board(Tiles::with_shape(goal.shape(), &layout).unwrap()), goal.shape()).unwrap();
-    assert!(PatternDatabase::load(&path, &other, tiles, &mut quiet).is_err());
-    let missing = PatternDatabase::load(&dir.path().join("nope"), goal, tiles, &mut quiet).unwrap_err();
+    assert!(PatternDatabase::load(&path, &other, tiles, kind, &mut quiet).is_err());
+    let missing = PatternDatabase::load(&dir.path().join("nope"), goal, tiles, kind, &mut quiet).unwrap_err();
     assert!(matches!(missing, PdbError::Io { .. }));
 
     // A damaged or truncated file is rebuilt, never trusted, and the
@@ -407,10 +544,10 @@ fn damage_is_detected_and_rebuilt(goal: &Goal, tiles: &[u8]) {
         bytes
     };
     let cut = |len: usize| good[..len].to_vec();
-    for bytes in [flip(last), flip(13), flip(40), cut(HEADER + 7), cut(20)] {
+    for bytes in [flip(last), flip(13), flip(16), flip(40), cut(header + 7), cut(20)] {
         std::fs::write(&path, &bytes).unwrap();
         let (mut phases, mut notices) = (Vec::new(), Vec::new());
-        let again = PatternDatabase::load_or_build(goal, tiles, dir.path(), &mut |event| match event {
+        let again = PatternDatabase::load_or_build(goal, tiles, kind, dir.path(), &mut |event| match event {
             Event::Progress(p) if phases.last() != Some(&p.phase) => phases.push(p.phase),
             Event::Progress(_) => {}
             Event::Notice(Notice::Rebuilding { path: p, why }) => {
@@ -433,20 +570,24 @@ fn five_by_five_files_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let goal = goal(&GoalSpec::BlankLast, 5);
     let tiles = [24, 18, 12];
-    let db = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap();
-    let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
+    let minimised = TableKind::Minimised;
+    let db = PatternDatabase::load_or_build(&goal, &tiles, minimised, dir.path(), &mut quiet).unwrap();
+    let path = PatternDatabase::path(dir.path(), &goal, &tiles, minimised).unwrap();
     let name = path.file_name().unwrap().to_str().unwrap().to_owned();
     // Two hex digits per tile beyond 16 cells: the goal 1, 2, … 24, 0.
     let layout: String = (1..25).chain([0]).map(|t: u8| format!("{t:02x}")).collect::<Vec<_>>().concat();
     assert_eq!(name, format!("pdb-5x5-goal-{layout}-tiles-18120c.bin"));
-    // 32 fixed bytes, 25 of goal, 3 tiles: 60, padded to 64.
-    assert_eq!(std::fs::metadata(&path).unwrap().len(), 64 + 25 * 24 * 23);
-    let loaded = PatternDatabase::load(&path, &goal, &tiles, &mut quiet).unwrap();
+    // 40 fixed bytes, 25 of goal, 3 tiles: 68, padded to 128.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 128 + 25 * 24 * 23);
+    let loaded = PatternDatabase::load(&path, &goal, &tiles, minimised, &mut quiet).unwrap();
     assert_eq!(loaded.entries(), db.entries());
     assert_eq!(loaded.shape(), Shape::square(5));
     // The same goal cells on a 4×4 board are another file entirely.
     let small = Goal::new(&GoalSpec::BlankLast, 4).unwrap();
-    assert_ne!(PatternDatabase::path(dir.path(), &small, &[12, 8, 4]).unwrap(), path);
+    assert_ne!(PatternDatabase::path(dir.path(), &small, &[12, 8, 4], minimised).unwrap(), path);
+    // Zero-aware tables of the same tiles say so in their names.
+    let zero = PatternDatabase::path(dir.path(), &goal, &tiles, TableKind::ZeroAwareBits).unwrap();
+    assert_eq!(zero.file_name().unwrap().to_str().unwrap(), name.replace(".bin", "-zero-bits.bin"));
 }
 
 /// The cache is the user's folder: what is found there is checked before
@@ -456,9 +597,10 @@ fn cache_entries_that_are_not_files_are_refused_and_unwritable_caches_fall_back_
     let dir = tempfile::tempdir().unwrap();
     let goal = goal(&GoalSpec::BlankFirst, 3);
     let tiles = [1, 2, 3];
-    let path = PatternDatabase::path(dir.path(), &goal, &tiles).unwrap();
+    let kind = TableKind::Minimised;
+    let path = PatternDatabase::path(dir.path(), &goal, &tiles, kind).unwrap();
     std::fs::create_dir(&path).unwrap();
-    let err = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap_err();
+    let err = PatternDatabase::load_or_build(&goal, &tiles, kind, dir.path(), &mut quiet).unwrap_err();
     assert!(matches!(err, PdbError::NotAFile { kind: "a folder", .. }), "{err}");
     assert!(err.to_string().contains("remove it"));
     std::fs::remove_dir(&path).unwrap();
@@ -467,7 +609,8 @@ fn cache_entries_that_are_not_files_are_refused_and_unwritable_caches_fall_back_
         // A FIFO would block the reader forever; it is never opened.
         let made = std::process::Command::new("mkfifo").arg(&path).status();
         if made.is_ok_and(|s| s.success()) {
-            let err = PatternDatabase::load_or_build(&goal, &tiles, dir.path(), &mut quiet).unwrap_err();
+            let err =
+                PatternDatabase::load_or_build(&goal, &tiles, kind, dir.path(), &mut quiet).unwrap_err();
             assert!(matches!(err, PdbError::NotAFile { kind: "a FIFO", .. }), "{err}");
             std::fs::remove_file(&path).unwrap();
         }
@@ -477,7 +620,7 @@ fn cache_entries_that_are_not_files_are_refused_and_unwritable_caches_fall_back_
     let blocked = dir.path().join("file-in-the-way");
     std::fs::write(&blocked, b"").unwrap();
     let mut notices = Vec::new();
-    let db = PatternDatabase::load_or_build(&goal, &tiles, &blocked.join("cache"), &mut |event| {
+    let db = PatternDatabase::load_or_build(&goal, &tiles, kind, &blocked.join("cache"), &mut |event| {
         if let Event::Notice(Notice::NotSaved { path, .. }) = event {
             notices.push(path.to_owned());
         }
@@ -516,7 +659,8 @@ fn partitions_follow_the_goal_cells() {
     // Every tile in exactly one pattern, for every goal, blank anywhere.
     let centre =
         custom(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
-    for partition in Partition::ALL {
+    let partitions = PartitionSet::ALL.iter().flat_map(|set| set.partitions());
+    for &partition in partitions {
         let shape = partition.shape();
         let mut goals: Vec<Goal> = [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail]
             .iter()
@@ -530,23 +674,23 @@ fn partitions_follow_the_goal_cells() {
             all.sort_unstable();
             assert_eq!(all, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition} {:?}", g.tiles());
         }
-        assert_eq!(Partition::default_for(shape).map(Partition::shape), Some(shape));
+        assert_eq!(PartitionSet::default_for(shape).map(PartitionSet::shape), Some(shape));
         // The data itself: every cell but the corner, once.
         let mut cells: Vec<u8> = partition.groups().concat();
         cells.sort_unstable();
         assert_eq!(cells, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition}");
     }
-    assert_eq!(Partition::default_for(Shape::square(4)), Some(Partition::SEVEN_EIGHT));
-    assert_eq!(Partition::default_for(Shape::square(5)), Some(Partition::SIX_SIX_SIX_SIX));
-    assert_eq!(Partition::default_for(Shape::new(5, 4)), None);
-    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3; 5x5: 6-6-6-6");
-    for partition in Partition::ALL {
-        assert_eq!(partition.name().parse::<Partition>().unwrap(), partition);
+    assert_eq!(PartitionSet::default_for(Shape::square(4)), Some(PartitionSet::SEVEN_EIGHT));
+    assert_eq!(PartitionSet::default_for(Shape::square(5)), Some(PartitionSet::SIX_SIX_SIX_SIX));
+    assert_eq!(PartitionSet::default_for(Shape::new(5, 4)), None);
+    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7");
+    for set in PartitionSet::ALL {
+        assert_eq!(set.name().parse::<PartitionSet>().unwrap(), set);
     }
-    assert!(matches!("5-5-5".parse::<Partition>(), Err(PdbError::UnknownPartition { .. })));
+    assert!(matches!("5-5-5".parse::<PartitionSet>(), Err(PdbError::UnknownPartition { .. })));
     let small = goal(&GoalSpec::BlankFirst, 3);
     let dir = std::env::temp_dir();
-    let err = Pdb::load_or_build(&small, Partition::SIX_SIX_THREE, &dir, &mut quiet).unwrap_err();
+    let err = Pdb::load_or_build(&small, PartitionSet::SIX_SIX_THREE, &dir, &mut quiet).unwrap_err();
     assert!(matches!(err, PdbError::WrongShape { partition: "6-6-3", .. }), "{err}");
     assert!(err.to_string().contains("not for 3x3 boards"), "{err}");
     assert!(err.to_string().contains("5x5: 6-6-6-6"), "{err}");
@@ -557,7 +701,10 @@ fn bad_patterns_and_combinations_are_refused() {
     let g = goal(&GoalSpec::BlankFirst, 3);
     for tiles in [&[][..], &[0, 1], &[1, 9], &[2, 2], &[1, 2, 3, 4, 5, 6, 7]] {
         assert!(
-            matches!(PatternDatabase::build(&g, tiles, &mut quiet), Err(PdbError::BadPattern { .. })),
+            matches!(
+                PatternDatabase::build(&g, tiles, TableKind::Minimised, &mut quiet),
+                Err(PdbError::BadPattern { .. })
+            ),
             "{tiles:?}"
         );
     }

@@ -9,7 +9,7 @@ use crate::exit::Exit;
 use crate::settings::goal_spec;
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::board::Shape;
-use npuzzle::heuristic::pdb::{self, Partition, Pdb};
+use npuzzle::heuristic::pdb::{self, PartitionSet, Pdb};
 use npuzzle::{Goal, GoalSpec};
 use std::io::{self, Write};
 use std::time::Instant;
@@ -24,7 +24,7 @@ pub fn run(args: &PdbBuildArgs) -> Result<Exit> {
             }
             tiles.shape()
         }
-        _ => args.size.or(args.pdb.partition.map(Partition::shape)).unwrap_or(Shape::square(4)),
+        _ => args.size.or(args.pdb.partition.map(PartitionSet::shape)).unwrap_or(Shape::square(4)),
     };
     let goal = Goal::new(&spec, shape)?;
     let partition = partition(&args.pdb, shape).ok_or_else(|| {
@@ -45,7 +45,7 @@ pub fn run(args: &PdbBuildArgs) -> Result<Exit> {
     for (db, path) in pdb.databases().iter().zip(Pdb::paths(&goal, partition, &dir)?) {
         let tiles: Vec<String> = db.tiles().iter().map(u8::to_string).collect();
         let name = path.file_name().map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-        writeln!(out, "  tiles {}: {} entries, {name}", tiles.join(" "), db.len())?;
+        writeln!(out, "  tiles {}: {} entries ({}), {name}", tiles.join(" "), db.len(), db.kind())?;
     }
     let mirror = if pdb.mirrored() { "yes" } else { "no (the blank's goal cell is off the main diagonal)" };
     writeln!(out, "mirror lookup: {mirror}")?;
