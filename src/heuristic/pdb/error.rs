@@ -97,3 +97,19 @@ pub enum PdbError {
         missing: u64,
     },
 }
+
+/// Names grouped by board shape, for messages: "4x4: 7-8, 6-6-3; 5x5: …".
+pub(crate) fn by_shape<'a>(named: impl Iterator<Item = (Shape, &'a str)>) -> String {
+    let mut groups: Vec<(Shape, Vec<&str>)> = Vec::new();
+    for (shape, name) in named {
+        match groups.iter_mut().find(|(s, _)| *s == shape) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((shape, vec![name])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(shape, names)| format!("{shape}: {}", names.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

@@ -12,7 +12,7 @@ puts in its cells.
 */
 
 use super::PdbError;
-use super::set::catalogue;
+use super::error::by_shape;
 use crate::board::{Goal, Shape};
 use std::fmt;
 use std::str::FromStr;
@@ -200,6 +200,12 @@ impl Partition {
         self.groups
     }
 
+    /// The built-in partitions, by shape, for messages: "4x4: 7-8, 6-6-3; …".
+    /// (Sets of them, which `--partition` names, have their own list.)
+    fn catalogue() -> String {
+        by_shape(Partition::ALL.iter().map(|p| (p.shape(), p.name())))
+    }
+
     /// The tiles of each pattern for `goal`, each in goal-cell order.
     ///
     /// # Errors
@@ -207,7 +213,7 @@ impl Partition {
     pub fn patterns(self, goal: &Goal) -> Result<Vec<Vec<u8>>, PdbError> {
         let shape = goal.shape();
         if shape != self.shape() {
-            return Err(PdbError::WrongShape { partition: self.name, shape, known: catalogue() });
+            return Err(PdbError::WrongShape { partition: self.name, shape, known: Partition::catalogue() });
         }
         // Reflect so the blank's goal cell is on the top-left's side.
         let blank = goal.cell_of(0);

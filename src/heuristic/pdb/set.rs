@@ -6,6 +6,7 @@ The sets are data, like the partitions; a table two partitions share is
 built, stored and looked up once.
 */
 
+use super::error::by_shape;
 use super::{Partition, PdbError, TableKind};
 use crate::board::{Goal, Shape};
 use std::fmt;
@@ -198,14 +199,5 @@ impl FromStr for PartitionSet {
 /// The built-in sets, by shape, for messages and help texts:
 /// "4x4: 7-8, 6-6-3; 5x5: 6-6-6-6, …".
 pub fn catalogue() -> String {
-    let mut shapes: Vec<Shape> = PartitionSet::ALL.iter().map(|p| p.shape()).collect();
-    shapes.dedup();
-    shapes
-        .iter()
-        .map(|&shape| {
-            let names: Vec<&str> = PartitionSet::for_shape(shape).map(PartitionSet::name).collect();
-            format!("{shape}: {}", names.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+    by_shape(PartitionSet::ALL.iter().map(|p| (p.shape(), p.name())))
 }
