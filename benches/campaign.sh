@@ -9,10 +9,8 @@
 #                                  byte-identical rows but for the times, and the puzzles solved twice
 #   campaign.sh merge [SHARDS]     a list split SHARDS ways (50) by --shard and merged, against one run
 #   campaign.sh heuristics [COUNT] boards per second of each 4x4 table set on COUNT random 15-puzzles
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-BIN=target/release/npuzzle
+source "$(dirname "$0")/setup.sh"
+BIN=$bin
 WORK=${WORK:-$(mktemp -d)}
 trap 'rm -rf "$WORK"' EXIT
 timeless() { python3 -c '

@@ -10,10 +10,8 @@
 #   within.sh bounded [B]              weighted A*, focal search and Dynamic Potential Search at bound B on Korf's
 #                                      first 30 15-puzzles (examples/bounded.rs)
 # The pattern databases are used where they are built (npuzzle pdb build, npuzzle pdb build --size 5).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo build --release --quiet
-BIN=target/release/npuzzle
+source "$(dirname "$0")/setup.sh"
+BIN=$bin
 WORK=${WORK:-$(mktemp -d)}
 trap 'rm -rf "$WORK"' EXIT
 

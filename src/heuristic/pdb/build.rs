@@ -51,7 +51,7 @@ pub(crate) const UNSET: u8 = u8::MAX;
 const CHUNK: usize = 1 << 16;
 
 /// How often the building thread reports progress.
-const REPORT_EVERY: Duration = Duration::from_millis(100);
+pub(crate) const REPORT_EVERY: Duration = Duration::from_millis(100);
 
 /// Bit 0 of every two-bit slot.
 const LOW_SLOT_BITS: u64 = 0x5555_5555_5555_5555;

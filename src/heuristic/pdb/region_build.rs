@@ -26,24 +26,18 @@ the last layer are not scanned.
     reason = "the hot functions must inline into the popcnt/BMI2 builds of their callers"
 )]
 
-use super::build::{BuildError, on_threads};
+use super::build::{BuildError, REPORT_EVERY, UNSET, on_threads};
 use super::index::MAX_CELLS;
 use super::region_index::{MAX_TILES, RegionIndex, neighbour_masks};
 use memmap2::{Advice, MmapMut};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
-
-/// Entries not yet reached.
-pub(crate) const UNSET: u8 = u8::MAX;
+use std::time::Instant;
 
 /// Entries per work unit: a multiple of 8 (whole words), large enough that
 /// taking one is rare, small enough that two threads finish a layer
 /// together.
 const CHUNK: usize = 1 << 18;
-
-/// How often the building thread reports progress.
-const REPORT_EVERY: Duration = Duration::from_millis(100);
 
 /// Successors per batch.
 const BATCH: usize = 256;
