@@ -21,6 +21,7 @@ searched again with twice the weight, a few times at most.
 */
 
 use crate::board::{Move, Shape};
+use crate::search::constructive::{Region, Side, relabel, solve_block};
 use crate::search::weight::Weight;
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
@@ -87,11 +88,14 @@ pub(crate) fn staged(
     let mut board = Board::new(start, goal, shape);
     let blank_goal = goal.iter().position(|&t| t == 0).expect("a goal has a blank");
     let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
-    let mut region = Rect { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
+    let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
     let mut plan: Vec<Vec<usize>> = Vec::new();
-    while let Some(cells) = region.next_line(shape, goal_row, goal_col, stages.block) {
+    while let Some(side) = next_side(&region, goal_row, goal_col, stages.block) {
+        // The line from its top or left end.
+        let frame = region.frame(side);
+        let cells: Vec<usize> = (0..frame.len).map(|j| frame.cell(shape, 0, j)).collect();
         plan.extend(parts(cells.len(), part_size).into_iter().map(|part| cells[part].to_vec()));
-        region.peel(goal_row, goal_col, stages.block);
+        region.peel(side);
     }
     let mut outcome = StagedOutcome::default();
     let mut search = PartSearch::default();
@@ -129,15 +133,16 @@ pub(crate) fn staged(
         }
     }
     let moves = if region.height() <= 3 && region.width() <= 3 {
-        solve_block(&board, goal, &region)?
-    } else {
-        let cells = region.cells(shape);
-        let mut labels = vec![0u16; goal.len()];
-        for (label, &cell) in (1..).zip(cells.iter().filter(|&&c| goal[c] != 0)) {
-            labels[usize::from(goal[cell])] = label;
+        // Solved optimally, as the constructive solver's last block is.
+        let block = solve_block(shape, goal, &board.cells, &region, u64::MAX)?;
+        if !block.solved {
+            return None;
         }
-        let block_start: Vec<u16> = cells.iter().map(|&c| labels[usize::from(board.cells[c])]).collect();
-        let block_goal: Vec<u16> = cells.iter().map(|&c| labels[usize::from(goal[c])]).collect();
+        outcome.expanded += block.expanded;
+        outcome.generated += block.generated;
+        block.path
+    } else {
+        let (block_start, block_goal) = relabel(shape, goal, &board.cells, &region);
         finish(&block_start, &block_goal, Shape::new(region.width(), region.height()))?
     };
     board.play(&moves, &mut outcome.path);
@@ -197,75 +202,18 @@ impl Board<'_> {
     }
 }
 
-/// The unsolved rectangle, bounds inclusive.
-#[derive(Clone, Copy, Debug)]
-struct Rect {
-    top: usize,
-    bottom: usize,
-    left: usize,
-    right: usize,
-}
-
-/// The outer line to place next, as a side of the rectangle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Top,
-    Bottom,
-    Left,
-    Right,
-}
-
-impl Rect {
-    fn height(&self) -> usize {
-        self.bottom - self.top + 1
-    }
-
-    fn width(&self) -> usize {
-        self.right - self.left + 1
-    }
-
-    /// The side to peel next: from the longer dimension while it is over
-    /// three, away from the blank's goal cell; `None` once the block is at
-    /// most 3×3.
-    fn side(&self, goal_row: usize, goal_col: usize, block: usize) -> Option<Side> {
-        if self.height() > block && self.height() >= self.width() {
-            Some(if goal_row == self.top { Side::Bottom } else { Side::Top })
-        } else if self.width() > block {
-            Some(if goal_col == self.left { Side::Right } else { Side::Left })
-        } else if self.height() > block {
-            Some(if goal_row == self.top { Side::Bottom } else { Side::Top })
-        } else {
-            None
-        }
-    }
-
-    /// The cells of the next line to place, left to right or top to
-    /// bottom, and the side it is on.
-    fn next_line(&self, shape: Shape, goal_row: usize, goal_col: usize, block: usize) -> Option<Vec<usize>> {
-        let Rect { top, bottom, left, right } = *self;
-        Some(match self.side(goal_row, goal_col, block)? {
-            Side::Top => (left..=right).map(|c| shape.cell(top, c)).collect(),
-            Side::Bottom => (left..=right).map(|c| shape.cell(bottom, c)).collect(),
-            Side::Left => (top..=bottom).map(|r| shape.cell(r, left)).collect(),
-            Side::Right => (top..=bottom).map(|r| shape.cell(r, right)).collect(),
-        })
-    }
-
-    /// The cells of the rectangle, row by row.
-    fn cells(&self, shape: Shape) -> Vec<usize> {
-        (self.top..=self.bottom)
-            .flat_map(|r| (self.left..=self.right).map(move |c| shape.cell(r, c)))
-            .collect()
-    }
-
-    fn peel(&mut self, goal_row: usize, goal_col: usize, block: usize) {
-        match self.side(goal_row, goal_col, block) {
-            Some(Side::Top) => self.top += 1,
-            Some(Side::Bottom) => self.bottom -= 1,
-            Some(Side::Left) => self.left += 1,
-            Some(Side::Right) => self.right -= 1,
-            None => {}
-        }
+/// The side to peel next: from the longer dimension while it is over
+/// `block`, away from the blank's goal cell; `None` once the block is at
+/// most `block` on each side.
+fn next_side(region: &Region, goal_row: usize, goal_col: usize, block: usize) -> Option<Side> {
+    if region.height() > block && region.height() >= region.width() {
+        Some(if goal_row == region.top { Side::Bottom } else { Side::Top })
+    } else if region.width() > block {
+        Some(if goal_col == region.left { Side::Right } else { Side::Left })
+    } else if region.height() > block {
+        Some(if goal_row == region.top { Side::Bottom } else { Side::Top })
+    } else {
+        None
     }
 }
 
@@ -457,72 +405,6 @@ impl PartSearch {
         moves.reverse();
         moves
     }
-}
-
-/// The fewest moves that solve the block `region` (at most 3×3, every
-/// other cell placed), by A* over its arrangements.
-fn solve_block(board: &Board, goal: &[u16], region: &Rect) -> Option<Vec<Move>> {
-    let shape = board.shape;
-    let cells = region.cells(shape);
-    debug_assert!(cells.len() <= 9);
-    let local = |cell: usize| cells.iter().position(|&c| c == cell);
-    // An arrangement: the tile in each cell of the block as its goal cell's
-    // place in `cells`, four bits each.
-    let encode = |tiles: &[u16]| -> u64 {
-        cells.iter().enumerate().fold(0, |key, (i, &cell)| {
-            let home = goal.iter().position(|&t| t == tiles[cell]).expect("every tile has a goal cell");
-            key | (local(home).expect("the block holds its own tiles") as u64) << (4 * i)
-        })
-    };
-    let start = encode(&board.cells);
-    let target = encode(goal);
-    let blank_home =
-        local(goal.iter().position(|&t| t == 0).expect("a goal has a blank")).expect("in the block") as u64;
-    let blank_of =
-        |key: u64| (0..cells.len()).find(|&i| (key >> (4 * i)) & 15 == blank_home).expect("a blank");
-    let n = cells.len();
-    let estimate = |key: u64| -> u32 {
-        (0..n)
-            .map(|i| (key >> (4 * i)) & 15)
-            .enumerate()
-            .filter(|&(_, home)| home != blank_home)
-            .map(|(i, home)| shape.distance(cells[i], cells[home as usize]) as u32)
-            .sum()
-    };
-    // A* with the Manhattan distance, consistent, so a board's first
-    // expansion is by its shortest way.
-    let mut parent: HashMap<u64, (u64, Move, u32)> = HashMap::default();
-    let mut open = BinaryHeap::new();
-    parent.insert(start, (start, Move::Up, 0));
-    open.push((Reverse(estimate(start)), start));
-    loop {
-        let (_, key) = open.pop()?;
-        if key == target {
-            break;
-        }
-        let g = parent[&key].2;
-        let blank = blank_of(key);
-        for (mv, to) in shape.neighbours(cells[blank]) {
-            let Some(j) = local(to) else { continue };
-            let tile = (key >> (4 * j)) & 15;
-            let moved =
-                key & !(15 << (4 * j)) & !(15 << (4 * blank)) | blank_home << (4 * j) | tile << (4 * blank);
-            let better = parent.get(&moved).is_none_or(|&(_, _, seen)| g + 1 < seen);
-            if better {
-                parent.insert(moved, (key, mv, g + 1));
-                open.push((Reverse(g + 1 + estimate(moved)), moved));
-            }
-        }
-    }
-    let mut moves = Vec::new();
-    let mut at = target;
-    while at != start {
-        let (before, mv, _) = parent[&at];
-        moves.push(mv);
-        at = before;
-    }
-    moves.reverse();
-    Some(moves)
 }
 
 #[cfg(test)]

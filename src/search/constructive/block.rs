@@ -29,21 +29,21 @@ const WEIGHT: Weight = Weight::ratio(2, 1);
 const SEARCH_BUDGET: u64 = 100_000;
 
 /// A block's way to its goal and what the search cost.
-pub(super) struct Block {
+pub(crate) struct Block {
     /// Whether `path` solves the block: false for an unsolvable block, and
     /// for a block of more than 3×3 cells that weighted A* gave up on.
-    pub(super) solved: bool,
+    pub(crate) solved: bool,
     /// Blank moves that solve the block, or none.
-    pub(super) path: Vec<Move>,
-    pub(super) expanded: u64,
-    pub(super) generated: u64,
+    pub(crate) path: Vec<Move>,
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
 }
 
 /// The block `region` of a board of `shape` holding `tiles`, solved
 /// towards `goal` (both row-major over the whole board): optimally up to
 /// 3×3 cells, else by weighted A* (both sides at most [`SEARCHED_SIDE`]).
 /// `None` when that search would expand more than `max_expanded` nodes.
-pub(super) fn solve_block(
+pub(crate) fn solve_block(
     shape: Shape,
     goal: &[u16],
     tiles: &[u16],
@@ -52,26 +52,13 @@ pub(super) fn solve_block(
 ) -> Option<Block> {
     let block = Shape::new(region.width(), region.height());
     debug_assert!(block.cells() <= OPTIMAL_CELLS || block.width().max(block.height()) <= SEARCHED_SIDE);
-    let cells: Vec<usize> = (region.top..=region.bottom)
-        .flat_map(|r| (region.left..=region.right).map(move |c| shape.cell(r, c)))
-        .collect();
-    // Labels: the blank stays 0, the others count up in goal order.
-    let mut goal_labels = vec![0u16; cells.len()];
-    let mut next = 1;
-    for (label, &cell) in goal_labels.iter_mut().zip(&cells) {
-        if goal[cell] != 0 {
-            *label = next;
-            next += 1;
-        }
-    }
-    let label_of = |tile: u16| cells.iter().position(|&c| goal[c] == tile).map_or(0, |i| goal_labels[i]);
-    let start_labels: Vec<u16> = cells.iter().map(|&c| label_of(tiles[c])).collect();
+    let (start_labels, goal_labels) = relabel(shape, goal, tiles, region);
     if start_labels == goal_labels {
         return Some(Block { solved: true, path: Vec::new(), expanded: 0, generated: 0 });
     }
     let labels = Tiles::with_shape(block, &goal_labels).expect("a block relabels to a valid board");
     let block_goal = Goal::new(&GoalSpec::Board(labels), block).expect("the block's goal has its shape");
-    let outcome = if cells.len() <= OPTIMAL_CELLS {
+    let outcome = if block.cells() <= OPTIMAL_CELLS {
         // The depth limit only stops a search on an unsolvable block.
         let limits = Limits { max_depth: Some(31), max_expanded: Some(max_expanded), ..Limits::default() };
         let outcome =
@@ -84,7 +71,7 @@ pub(super) fn solve_block(
         let budget = SEARCH_BUDGET.min(max_expanded);
         let limits = Limits { max_expanded: Some(budget), ..Limits::default() };
         let h = LinearConflict::new(&block_goal);
-        let outcome: Outcome = if cells.len() <= Packed::CAPACITY {
+        let outcome: Outcome = if block.cells() <= Packed::CAPACITY {
             weighted_astar(&Packed::from_tiles(&start_labels), &block_goal, &h, WEIGHT, &limits)
         } else {
             weighted_astar(&Packed128::from_tiles(&start_labels), &block_goal, &h, WEIGHT, &limits)
@@ -101,4 +88,18 @@ pub(super) fn solve_block(
         expanded: outcome.stats.nodes_expanded,
         generated: outcome.stats.nodes_generated,
     })
+}
+
+/// The block `region` as a board of its own: the tiles of `tiles` and of
+/// `goal` in its cells (row by row), the blank 0 and the others numbered
+/// from 1 in the goal's order.
+pub(crate) fn relabel(shape: Shape, goal: &[u16], tiles: &[u16], region: &Region) -> (Vec<u16>, Vec<u16>) {
+    let cells = region.cells(shape);
+    let mut labels = vec![0u16; goal.len()];
+    for (label, &cell) in (1..).zip(cells.iter().filter(|&&c| goal[c] != 0)) {
+        labels[usize::from(goal[cell])] = label;
+    }
+    let start: Vec<u16> = cells.iter().map(|&c| labels[usize::from(tiles[c])]).collect();
+    let block_goal: Vec<u16> = cells.iter().map(|&c| labels[usize::from(goal[c])]).collect();
+    (start, block_goal)
 }

@@ -64,7 +64,9 @@ mod window;
 
 use super::shorten::{self, Origin, Shortening};
 use crate::board::{Move, Shape};
+pub(crate) use block::{relabel, solve_block};
 use builder::Builder;
+pub(crate) use region::{Region, Side};
 use std::time::{Duration, Instant};
 
 /// Cells of the largest board whose path is shortened with the longer

@@ -9,17 +9,17 @@ use crate::board::Shape;
 /// the line (0 = the line), position `j` along it (the last two tiles are
 /// at `len − 2` and `len − 1`).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Frame {
-    pub(super) row: isize,
-    pub(super) col: isize,
-    pub(super) along: (isize, isize),
-    pub(super) inward: (isize, isize),
-    pub(super) len: usize,
+pub(crate) struct Frame {
+    pub(crate) row: isize,
+    pub(crate) col: isize,
+    pub(crate) along: (isize, isize),
+    pub(crate) inward: (isize, isize),
+    pub(crate) len: usize,
 }
 
 impl Frame {
     #[expect(clippy::cast_possible_wrap, reason = "board sides are far below isize::MAX")]
-    pub(super) fn cell(&self, shape: Shape, i: usize, j: usize) -> usize {
+    pub(crate) fn cell(&self, shape: Shape, i: usize, j: usize) -> usize {
         let (i, j) = (i as isize, j as isize);
         let row = self.row + i * self.inward.0 + j * self.along.0;
         let col = self.col + i * self.inward.1 + j * self.along.1;
@@ -29,7 +29,7 @@ impl Frame {
 
 /// The sides of the region a line can be peeled from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Side {
+pub(crate) enum Side {
     Top,
     Bottom,
     Left,
@@ -38,25 +38,25 @@ pub(super) enum Side {
 
 /// The unsolved rectangle, bounds inclusive.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Region {
-    pub(super) top: usize,
-    pub(super) bottom: usize,
-    pub(super) left: usize,
-    pub(super) right: usize,
+pub(crate) struct Region {
+    pub(crate) top: usize,
+    pub(crate) bottom: usize,
+    pub(crate) left: usize,
+    pub(crate) right: usize,
 }
 
 impl Region {
-    pub(super) fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.right - self.left + 1
     }
 
-    pub(super) fn height(&self) -> usize {
+    pub(crate) fn height(&self) -> usize {
         self.bottom - self.top + 1
     }
 
     /// The line on `side`, from its top or left end.
     #[expect(clippy::cast_possible_wrap, reason = "board sides are far below isize::MAX")]
-    pub(super) fn frame(&self, side: Side) -> Frame {
+    pub(crate) fn frame(&self, side: Side) -> Frame {
         let (top, bottom, left, right) =
             (self.top as isize, self.bottom as isize, self.left as isize, self.right as isize);
         let (row, col, along, inward, len) = match side {
@@ -70,7 +70,7 @@ impl Region {
 
     /// Whether `side` may be peeled: its line must not hold the blank's
     /// goal cell, and a line needs two more lines beside it to be placed.
-    pub(super) fn can_peel(&self, side: Side, blank_goal: (usize, usize)) -> bool {
+    pub(crate) fn can_peel(&self, side: Side, blank_goal: (usize, usize)) -> bool {
         let (row, col) = blank_goal;
         match side {
             Side::Top => self.height() >= 3 && row != self.top,
@@ -80,7 +80,14 @@ impl Region {
         }
     }
 
-    pub(super) fn peel(&mut self, side: Side) {
+    /// The region's cells, row by row.
+    pub(crate) fn cells(&self, shape: Shape) -> Vec<usize> {
+        (self.top..=self.bottom)
+            .flat_map(|r| (self.left..=self.right).map(move |c| shape.cell(r, c)))
+            .collect()
+    }
+
+    pub(crate) fn peel(&mut self, side: Side) {
         match side {
             Side::Top => self.top += 1,
             Side::Bottom => self.bottom -= 1,
