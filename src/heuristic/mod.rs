@@ -18,6 +18,17 @@ pub use pdb::{Partition, PartitionSet, Pdb};
 use crate::board::{Board, Goal, MAX_SEARCH_CELLS};
 use std::fmt;
 
+/// A child of a node: `tile` slid from cell `from` into the node's blank.
+#[derive(Clone, Copy, Debug)]
+pub struct Slide<B> {
+    /// The child.
+    pub board: B,
+    /// The tile that moved.
+    pub tile: u8,
+    /// Its cell in the node, the child's blank.
+    pub from: usize,
+}
+
 /// An admissible lower bound on the moves to the goal.
 pub trait Heuristic<B: Board>: Sync {
     /// How many heuristic units make one move. 1 for whole-number heuristics.
@@ -62,6 +73,25 @@ pub trait Heuristic<B: Board>: Sync {
     ) -> (u32, Self::Memo) {
         let _ = memo;
         (self.update(child, h, tile, from, to), Self::Memo::default())
+    }
+
+    /// [`Heuristic::update_memo`] for every child of one node (estimate `h`,
+    /// blank on `to`) at once, child `i` into `estimates[i]` and
+    /// `memos[i]`. A heuristic that reads memory can overlap the children's
+    /// reads.
+    #[inline]
+    fn update_memos(
+        &self,
+        h: u32,
+        memo: &Self::Memo,
+        to: usize,
+        slides: &[Slide<B>],
+        estimates: &mut [u32],
+        memos: &mut [Self::Memo],
+    ) {
+        for ((slide, estimate), child_memo) in slides.iter().zip(estimates).zip(memos) {
+            (*estimate, *child_memo) = self.update_memo(&slide.board, h, memo, slide.tile, slide.from, to);
+        }
     }
 }
 

@@ -26,7 +26,7 @@ and no thread's stack holds that many calls.
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Slide};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// Expansions of an IDA* pass after which the next one is split between
@@ -591,26 +591,31 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         let unit = H::UNIT;
         let h_parent = h;
         let mut h = h;
-        let mut children = [(board, 0u32, self.geometry.steps(row)[0], H::Memo::default()); 4];
+        let mut slides = [Slide { board, tile: 0, from: 0 }; 4];
+        let mut steps = [self.geometry.steps(row)[0]; 4];
         let mut count = 0;
         for &step in self.geometry.steps(row) {
             if step.is_end() {
                 break;
             }
             let from = usize::from(step.from);
-            self.stats.nodes_generated += 1;
-            let child = board.slide(blank, from);
-            let (h_child, memo_child) =
-                self.h.update_memo(&child, h_parent, memo, board.tile(from), from, blank);
-            h = h.max(h_child.saturating_sub(unit));
-            children[count] = (child, h_child, step, memo_child);
+            slides[count] = Slide { board: board.slide(blank, from), tile: board.tile(from), from };
+            steps[count] = step;
             count += 1;
+        }
+        self.stats.nodes_generated += count as u64;
+        let mut estimates = [0u32; 4];
+        let mut memos = [H::Memo::default(); 4];
+        self.h.update_memos(h_parent, memo, blank, &slides[..count], &mut estimates, &mut memos);
+        for &h_child in &estimates[..count] {
+            h = h.max(h_child.saturating_sub(unit));
         }
         // Most promising first (a stable sort keeps the successor order
         // among equals): the last pass ends sooner when the goal is found early.
-        children[..count].sort_by_key(|&(_, h_child, _, _)| h_child);
-        for (child, h_child, step, memo_child) in &children[..count] {
-            let (child, h_child, step) = (*child, *h_child, *step);
+        let mut order = [0, 1, 2, 3];
+        order[..count].sort_by_key(|&i| estimates[i]);
+        for &i in &order[..count] {
+            let (child, h_child, step) = (slides[i].board, estimates[i], steps[i]);
             let f_node = self.rule.key(g, h, unit);
             if f_node > self.bound {
                 // The node itself is out of bounds now: skip the rest.
@@ -628,7 +633,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 usize::from(step.from),
                 depth,
                 h_child,
-                memo_child,
+                &memos[i],
                 usize::from(step.row),
             ) {
                 Flow::Next | Flow::Deep => h = h.max(self.revised.saturating_sub(unit)),

@@ -7,17 +7,21 @@ search's hot path; see [`Pdb::value`].
 */
 
 use super::cache::refuse_non_file;
+use super::database::Ranks;
 use super::encoding::{bit_at, step};
 use super::index::{MAX_CELLS, cells_of};
 use super::progress::{Event, relabel};
 use super::store::goal_bytes;
 use super::{PartitionSet, PatternDatabase, PdbError, TableKind};
 use crate::board::{Board, Goal};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Slide};
 use std::path::{Path, PathBuf};
 
 /// Most databases one [`Pdb`] combines.
 pub const MAX_TABLES: usize = 16;
+
+/// Most children a node has: one per neighbour of the blank.
+const CHILDREN: usize = 4;
 
 /// Most partitions one [`Pdb`] takes the maximum over.
 pub const MAX_PARTITIONS: usize = 8;
@@ -108,7 +112,7 @@ impl Parts {
 /// child needs the lookups of the databases holding it, on the board and
 /// on the mirror, not all of them; and a table in bits needs the parent's
 /// value to be read at all.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PdbMemo {
     /// `cell_of[side][tile]`: side 0 the board, side 1 its mirror image.
     cell_of: [[u8; MAX_CELLS]; 2],
@@ -129,6 +133,8 @@ pub struct Pdb {
     partitions: Vec<u128>,
     /// `tables_of[tile]`: the databases holding the tile (a mask).
     tables_of: [u16; MAX_CELLS],
+    /// Every database is zero-aware: two dependent reads a lookup.
+    zero_aware: bool,
     mirror: Option<Mirror>,
     /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
@@ -285,12 +291,14 @@ impl Pdb {
             }
             masks.push(mask);
         }
+        let zero_aware = databases.iter().all(|db| matches!(db.ranks, Ranks::Regions(_)));
         Ok(Pdb {
             set: None,
             cells: goal.cells(),
             databases,
             partitions: masks,
             tables_of,
+            zero_aware,
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2"),
@@ -432,16 +440,14 @@ impl Pdb {
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     fn moved(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
         let mut m = *memo;
-        let t = usize::from(tile) & (MAX_CELLS - 1);
-        m.cell_of[0][t] = to as u8;
-        m.cell_of[0][0] = from as u8;
-        let mut tables = [self.tables_of[t], 0];
-        if let Some(mirror) = &self.mirror {
-            let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
-            m.cell_of[1][mt] = mirror.transpose[to & (MAX_CELLS - 1)];
-            m.cell_of[1][0] = mirror.transpose[from & (MAX_CELLS - 1)];
-            tables[1] = self.tables_of[mt];
-        }
+        (self.moved_into(&mut m, tile, from, to), m)
+    }
+
+    /// [`Pdb::moved`] on `m`, a copy of the parent's memo, in place.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    fn moved_into(&self, m: &mut PdbMemo, tile: u8, from: usize, to: usize) -> u32 {
+        let tables = self.slid(m, tile, from, to);
         // Every index first, then every read, so their misses overlap.
         let mut at = [0u32; 2 * MAX_TABLES];
         let mut slots = [0u8; 2 * MAX_TABLES];
@@ -459,12 +465,138 @@ impl Pdb {
             }
         }
         for (&at, &slot) in at.iter().zip(&slots).take(count) {
-            let (at, slot) = (at as usize, usize::from(slot) & (2 * MAX_TABLES - 1));
-            let db = &self.databases[slot % MAX_TABLES];
-            let value = &mut m.values[slot];
-            *value = if in_bits(db) { step(*value, bit_at(&db.values, at)) } else { db.values[at] };
+            self.read(m, slot, at);
         }
-        (self.combine(&m.values), m)
+        self.combine(&m.values)
+    }
+
+    /// Moves `tile` from `from` to `to` in the memo's cells (in place: a
+    /// copy of the memo just written byte by byte would stall on reading
+    /// them back) and returns the databases whose values that changes, on
+    /// the board and on its mirror.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    fn slid(&self, m: &mut PdbMemo, tile: u8, from: usize, to: usize) -> [u16; 2] {
+        let t = usize::from(tile) & (MAX_CELLS - 1);
+        m.cell_of[0][t] = to as u8;
+        m.cell_of[0][0] = from as u8;
+        let mut tables = [self.tables_of[t], 0];
+        if let Some(mirror) = &self.mirror {
+            let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
+            m.cell_of[1][mt] = mirror.transpose[to & (MAX_CELLS - 1)];
+            m.cell_of[1][0] = mirror.transpose[from & (MAX_CELLS - 1)];
+            tables[1] = self.tables_of[mt];
+        }
+        tables
+    }
+
+    /// Reads entry `at` of the database of value slot `slot` into `m`.
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    fn read(&self, m: &mut PdbMemo, slot: u8, at: u32) {
+        let (at, slot) = (at as usize, usize::from(slot) & (2 * MAX_TABLES - 1));
+        let db = &self.databases[slot % MAX_TABLES];
+        let value = &mut m.values[slot];
+        *value = if in_bits(db) { step(*value, bit_at(&db.values, at)) } else { db.values[at] };
+    }
+
+    /// [`Pdb::update_memo`] for every child of one node at once. A child's
+    /// lookups alone leave most of the memory system idle, each waiting on
+    /// a map's record and then on an entry; here every child's records are
+    /// asked for, then every child's entries, then all are read, so the
+    /// misses of all the children overlap.
+    #[inline]
+    fn update_memos<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is only set when the CPU has these features.
+            return unsafe { self.moved_all_fast(memo, to, slides, estimates, memos) };
+        }
+        self.moved_all(memo, to, slides, estimates, memos);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn moved_all_fast<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo],
+    ) {
+        self.moved_all(memo, to, slides, estimates, memos);
+    }
+
+    #[inline(always)]
+    fn moved_all<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo],
+    ) {
+        const MOST: usize = CHILDREN * 2 * MAX_TABLES;
+        let children = slides.len().min(estimates.len()).min(memos.len()).min(CHILDREN);
+        if !self.zero_aware {
+            // A blank-minimised lookup is one read: the bookkeeping below
+            // costs more than the overlap gains (measured).
+            for ((slide, estimate), child) in slides.iter().zip(estimates).zip(memos).take(children) {
+                *child = *memo;
+                *estimate = self.moved_into(child, slide.tile, slide.from, to);
+            }
+            return;
+        }
+        // Per lookup: the child, the value slot, and the map and order,
+        // then the entry.
+        let mut child_of = [0u8; MOST];
+        let mut slots = [0u8; MOST];
+        let mut maps = [0u32; MOST];
+        let mut orders = [0u32; MOST];
+        let mut count = 0;
+        for (c, (slide, child)) in slides.iter().zip(memos.iter_mut()).take(children).enumerate() {
+            *child = *memo;
+            let tables = self.slid(child, slide.tile, slide.from, to);
+            for (side, &mask) in tables.iter().enumerate() {
+                let mut mask = mask;
+                while mask != 0 && count < MOST {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let db = &self.databases[i];
+                    if let Ranks::Regions(index) = &db.ranks {
+                        (maps[count], orders[count]) = index.parts_of(&child.cell_of[side], &db.order);
+                        index.prefetch_map(maps[count]);
+                    }
+                    child_of[count] = c as u8;
+                    slots[count] = (side * MAX_TABLES + i) as u8;
+                    count += 1;
+                }
+            }
+        }
+        for at in 0..count {
+            let slot = usize::from(slots[at]) & (2 * MAX_TABLES - 1);
+            let db = &self.databases[slot % MAX_TABLES];
+            if let Ranks::Regions(index) = &db.ranks {
+                let blank = memos[usize::from(child_of[at]) % children].cell_of[slot / MAX_TABLES][0];
+                // Tables have fewer than 2³² entries.
+                maps[at] = index.entry(maps[at], orders[at], u32::from(blank)) as u32;
+                prefetch_entry(db, maps[at]);
+            }
+        }
+        for at in 0..count {
+            self.read(&mut memos[usize::from(child_of[at]) % children], slots[at], maps[at]);
+        }
+        for (estimate, child) in estimates.iter_mut().zip(memos.iter()).take(children) {
+            *estimate = self.combine(&child.values);
+        }
     }
 
     /// Every database's value for `board` (and its mirror image), and the
@@ -507,6 +639,16 @@ fn byte_sum(x: u128) -> u32 {
     ((halves & 0xFFFF_FFFF) + (halves >> 32)) as u32
 }
 
+/// Asks for the cache line of entry `at` of `db`.
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "part of every lookup")]
+fn prefetch_entry(db: &PatternDatabase, at: u32) {
+    let byte = if in_bits(db) { at as usize / 8 } else { at as usize };
+    if let Some(entry) = db.values.get(byte) {
+        super::prefetch(entry);
+    }
+}
+
 /// Whether `db` stores bits, read from a parent's value.
 #[inline(always)]
 #[expect(clippy::inline_always, reason = "part of every lookup")]
@@ -546,5 +688,18 @@ impl<B: Board> Heuristic<B> for Pdb {
     #[inline]
     fn update_memo(&self, _: &B, _: u32, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
         Pdb::update_memo(self, memo, tile, from, to)
+    }
+
+    #[inline]
+    fn update_memos(
+        &self,
+        _: u32,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo],
+    ) {
+        Pdb::update_memos(self, memo, to, slides, estimates, memos);
     }
 }

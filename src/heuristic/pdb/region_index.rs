@@ -27,7 +27,9 @@ Ranking is two popcounts and a small table read per tile, then the map's
 record (16 bytes: three bits per cell naming its region, and the count of
 lower maps' other regions; 2.8 MB for 6 tiles on 5×5) and the entry. In a
 profile of IDA* on the 24-puzzle those two reads, the second waiting for
-the first, take most of a lookup's time. Unranking (for the construction)
+the first, take most of a lookup's time, so ranking also comes in two
+steps ([`RegionIndex::parts_of`], then [`RegionIndex::entry`]) between
+which the record can be prefetched. Unranking (for the construction)
 reads a slot's record: its map's cells and its own. The tables are made once per
 board shape and pattern size and shared by every table of that size (5×5,
 6 tiles: 177,100 maps with 251,400 regions).
@@ -216,10 +218,47 @@ impl RegionIndex {
         }
     }
 
+    /// [`RegionIndex::rank_of`] in two steps, so that the map's record can
+    /// be fetched while other work goes on: the map and the order here, the
+    /// entry from them in [`RegionIndex::entry`].
+    #[inline(always)]
+    pub(crate) fn parts_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> (u32, u32) {
+        let cell = |i: usize| cell_of[usize::from(tiles[i]) & (MAX_CELLS - 1)];
+        match self.k {
+            6 => self.parts::<6>(&std::array::from_fn(cell)),
+            7 => self.parts::<7>(&std::array::from_fn(cell)),
+            8 => self.parts::<8>(&std::array::from_fn(cell)),
+            _ => self.parts::<0>(&std::array::from_fn(cell)),
+        }
+    }
+
+    /// Asks for the record of map `map` to be brought into cache.
+    #[inline(always)]
+    pub(crate) fn prefetch_map(&self, map: u32) {
+        if let Some(record) = self.maps.get(map as usize) {
+            super::prefetch(record);
+        }
+    }
+
+    /// The entry of the state whose map and order are `map` and `order`,
+    /// with the blank on the free cell `blank`.
+    #[inline(always)]
+    pub(crate) fn entry(&self, map: u32, order: u32, blank: u32) -> usize {
+        self.slot(map as usize, blank) * self.orders as usize + order as usize
+    }
+
     /// [`RegionIndex::rank`] over `K` tiles known at compile time (0: `k`),
     /// the tiles' cells in `placed`.
     #[inline(always)]
     pub(crate) fn rank_cells<const K: usize>(&self, placed: &[u8; MAX_TILES], blank: u32) -> usize {
+        let (map, order) = self.parts::<K>(placed);
+        self.entry(map, order, blank)
+    }
+
+    /// The map's rank and the tiles' order of the placement `placed`, over
+    /// `K` tiles known at compile time (0: `k`).
+    #[inline(always)]
+    fn parts<const K: usize>(&self, placed: &[u8; MAX_TILES]) -> (u32, u32) {
         let k = if K == 0 { self.k } else { K }.min(MAX_TILES);
         let mut occupied = 0u32;
         for &cell in &placed[..k] {
@@ -239,7 +278,7 @@ impl RegionIndex {
             order += digit * FACTORIAL[(k - 1 - i) & 15];
             seen |= 1 << position;
         }
-        self.slot(map as usize, blank) * self.orders as usize + order as usize
+        (map, order)
     }
 
     /// The state of entry `index`: writes the tiles' cells into

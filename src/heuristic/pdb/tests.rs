@@ -6,7 +6,7 @@ format's defences, and incremental updates.
 
 use super::*;
 use crate::board::{Board, Geometry, Goal, GoalSpec, Packed, Shape, Tiles, Wide, distances_within};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Slide};
 use build::UNSET;
 use std::collections::{HashMap, VecDeque};
 
@@ -336,8 +336,9 @@ fn four_by_four_partitions_are_admissible_near_the_goal() {
 }
 
 /// A random walk of `steps` moves from `goal`, checking at every board that
-/// the value is the per-pattern lookups combined and that the incremental
-/// value (memo and two lookups) equals a fresh one.
+/// the value is the per-pattern lookups combined, that the incremental
+/// value (memo and two lookups) equals a fresh one, and that all children
+/// estimated at once get what each gets alone.
 fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
     let geometry = Geometry::new(goal.shape());
     let mut b = B::from_tiles(goal.tiles().cells());
@@ -349,6 +350,17 @@ fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
         rng ^= rng << 17;
         let blank = b.blank();
         let moves: Vec<_> = geometry.moves(blank).collect();
+        let slides: Vec<Slide<B>> = moves
+            .iter()
+            .map(|&(_, from)| Slide { board: b.slide(blank, from), tile: b.tile(from), from })
+            .collect();
+        let (mut estimates, mut memos) = ([0; 4], [PdbMemo::default(); 4]);
+        pdb.update_memos(h, &memo, blank, &slides, &mut estimates, &mut memos);
+        for (i, slide) in slides.iter().enumerate() {
+            let (alone, alone_memo) = pdb.update_memo(&slide.board, h, &memo, slide.tile, slide.from, blank);
+            assert_eq!(estimates[i], alone, "child {i} after {step} moves");
+            assert_eq!(memos[i], alone_memo, "child {i}'s memo after {step} moves");
+        }
         let (_, from) = moves[(rng % moves.len() as u64) as usize];
         let tile = b.tile(from);
         let plain = pdb.update(&b.slide(blank, from), h, tile, from, blank);
