@@ -146,10 +146,12 @@ impl From<io::Error> for Rejected {
 /// Mapping the file rather than reading it into fresh memory spares the
 /// kernel allocating and zeroing half a gigabyte per run (measured as most
 /// of a load), and processes that use the same tables share one copy in the
-/// page cache.
+/// page cache. With `huge`, the entries are read into memory in huge pages
+/// instead, for searches long enough to repay the copy.
 pub(crate) fn map(
     path: &Path,
     identity: &Identity<'_>,
+    huge: bool,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Mmap, Rejected> {
     let mut file = File::open(path)?;
@@ -181,7 +183,11 @@ pub(crate) fn map(
         return Err(Rejected::Corrupt("length does not match its entry count"));
     }
     let entries = usize::try_from(identity.payload()).map_err(|_| Rejected::Corrupt("too large to map"))?;
-    let map = map_entries(&mut file, expected.len() as u64, entries)?;
+    let map = if huge {
+        copy_entries(&mut file, expected.len() as u64, entries, true)?
+    } else {
+        map_entries(&mut file, expected.len() as u64, entries)?
+    };
     let stored = u64::from_le_bytes(fixed[CHECKSUM_AT..FIXED_LEN].try_into().unwrap_or_default());
     if checksum_with(&map, SEGMENT, cores(), progress) != stored {
         return Err(Rejected::Corrupt("checksum mismatch"));
@@ -197,12 +203,21 @@ fn map_entries(file: &mut File, offset: u64, len: usize) -> io::Result<Mmap> {
     // this one's pages intact. Truncating the file in place while a search
     // runs (nothing here does) would end the process with SIGBUS.
     let mapped = unsafe { MmapOptions::new().offset(offset).len(len).populate().map(&*file) };
-    mapped.or_else(|_| {
-        let mut copy = MmapOptions::new().len(len).map_anon()?;
-        file.seek(SeekFrom::Start(offset))?;
-        file.read_exact(&mut copy)?;
-        copy.make_read_only()
-    })
+    mapped.or_else(|_| copy_entries(file, offset, len, false))
+}
+
+/// The `len` bytes of `file` from `offset`, read into anonymous memory;
+/// with `huge`, memory asked to come in transparent huge pages before it
+/// is written (a file's own pages are 4 KiB ones).
+fn copy_entries(file: &mut File, offset: u64, len: usize, huge: bool) -> io::Result<Mmap> {
+    let mut copy = MmapOptions::new().len(len).map_anon()?;
+    if huge {
+        // Only a hint: without huge pages lookups are slower, not wrong.
+        let _ = copy.advise(memmap2::Advice::HugePage);
+    }
+    file.seek(SeekFrom::Start(offset))?;
+    file.read_exact(&mut copy)?;
+    copy.make_read_only()
 }
 
 /// Writes header and entries to a temporary file in `path`'s directory and
