@@ -45,8 +45,9 @@ is what the tests use on small patterns of rectangles and of the 5×5 board.
 Databases are built once by a compact breadth-first search on every core
 (`build.rs`, `region_build.rs`), stored in a cache directory
 ([`default_dir`]) as files with a verified header and checksum (see
-`store.rs`), written atomically, and later mapped read-only and verified by
-hashing its segments on every core; a file that does not verify is rebuilt,
+`store.rs`), written atomically, and later mapped read-only (zero-aware
+tables of boards past 4×4: copied into huge pages) and verified by hashing
+its segments on every core; a file that does not verify is rebuilt,
 and the caller is told. The library never prints: long steps and notices
 are [`Event`]s passed to a callback.
 

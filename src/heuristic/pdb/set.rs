@@ -68,7 +68,7 @@ impl PartitionSet {
             Partition::LEFT_COLUMN_BOTTOM_L,
         ],
         about: "the largest of seven zero-aware 6-6-6-6 partitions and their transposes: a sixth of the \
-                expansions, each six times dearer; 0.32 GB, built once in about eight minutes",
+                expansions, each four times dearer; 0.32 GB, built once in about eight minutes",
     };
 
     /// Korf and Felner's 6-6-6-6, blank-minimised.
