@@ -31,9 +31,9 @@ stored moves from the goal.
 */
 
 use super::algorithm::Selection;
+use super::spare;
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
-use super::{memory, spare};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
 use crate::heuristic::Heuristic;
 use rustc_hash::FxHashMap;
@@ -348,7 +348,7 @@ impl<B: 'static> OpenList<B> for BucketQueue<B> {
                     // beneath it, if this bucket is taken from again, is
                     // loaded meanwhile.
                     if let Some(beneath) = bucket.boards.len().checked_sub(2) {
-                        memory::prefetch(&bucket.boards[beneath]);
+                        crate::machine::prefetch(&bucket.boards[beneath]);
                     }
                     if bucket.boards.is_empty() {
                         words[g / 64] &= !(1 << (g % 64));

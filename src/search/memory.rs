@@ -22,27 +22,6 @@ use std::alloc::{Layout, handle_alloc_error};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
-/// Starts loading every cache line of `value` (two for a board that
-/// straddles a line boundary), so that a later read finds it there.
-#[inline]
-pub(crate) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let first = std::ptr::from_ref(value).cast::<i8>();
-        // SAFETY: a prefetch is a hint that never faults, and these
-        // addresses lie within `value` anyway.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(first);
-            if size_of::<T>() > 1 {
-                _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(size_of::<T>() - 1));
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 /// Blocks smaller than this are plain heap vectors: they fault in too few
 /// pages to be worth a mapping of their own.
 const MAPPED_FROM: usize = 1 << 18;

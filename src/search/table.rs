@@ -11,7 +11,7 @@ shards only one shard is ever doubling, so the peak stays near the steady
 state of 8 bytes ÷ load (0.375 to 0.75).
 */
 
-use super::memory::{self, Block};
+use super::memory::Block;
 use super::spare;
 use crate::board::Board;
 
@@ -95,7 +95,7 @@ impl<B: Board> TaggedSet<B> {
     #[inline]
     pub(crate) fn prefetch(&self, hash: u64) {
         let shard = &self.shards[shard_of(hash)];
-        memory::prefetch(&shard.slots[hash as usize & (shard.slots.len() - 1)]);
+        crate::machine::prefetch(&shard.slots[hash as usize & (shard.slots.len() - 1)]);
     }
 
     /// Inserts `value` unless its board is already stored; true if inserted.

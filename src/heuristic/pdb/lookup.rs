@@ -645,7 +645,7 @@ fn byte_sum(x: u128) -> u32 {
 fn prefetch_entry(db: &PatternDatabase, at: u32) {
     let byte = if in_bits(db) { at as usize / 8 } else { at as usize };
     if let Some(entry) = db.values.get(byte) {
-        super::prefetch(entry);
+        crate::machine::prefetch(entry);
     }
 }
 

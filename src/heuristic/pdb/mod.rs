@@ -80,21 +80,6 @@ One concern per file:
 | `error.rs`         | [`PdbError`]                                                            |
 */
 
-/// Asks for the cache line holding `value` without waiting for it: a hint
-/// for a read that comes later, so several misses overlap.
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing and cannot fault; the address is
-    // that of a live reference anyway.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 mod build;
 mod cache;
 mod database;

@@ -236,7 +236,7 @@ impl RegionIndex {
     #[inline(always)]
     pub(crate) fn prefetch_map(&self, map: u32) {
         if let Some(record) = self.maps.get(map as usize) {
-            super::prefetch(record);
+            crate::machine::prefetch(record);
         }
     }
 
