@@ -296,19 +296,23 @@ fn the_timeout_covers_waiting_for_a_fifo_that_never_delivers() {
 
 #[test]
 fn the_timeout_covers_building_the_pattern_databases_and_says_so_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let cache = dir.path().to_str().unwrap();
-    let args = ["solve", "puzzles/korf100/001.txt", "--algo", "idastar", "--heuristic", "pdb"];
-    let (code, stderr) =
-        run_bounded(&[&args[..], &["--timeout", "1", "--pdb-dir", cache]].concat(), 30, 1024);
-    assert_eq!(code, Some(3), "{stderr}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert!(lines[0].starts_with("npuzzle: building the 7-8 pattern databases first"), "{stderr}");
-    assert!(lines[0].contains("which --timeout counts"), "{stderr}");
-    assert_eq!(
-        lines.last().unwrap(),
-        &"npuzzle: timeout of 1 s reached while building the 7-8 pattern databases"
-    );
+    // Each search builds its own default set: IDA* the zero-aware one.
+    for (algo, set) in [("idastar", "zero-7-8"), ("astar", "7-8")] {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().to_str().unwrap();
+        let args = ["solve", "puzzles/korf100/001.txt", "--algo", algo, "--heuristic", "pdb"];
+        let (code, stderr) =
+            run_bounded(&[&args[..], &["--timeout", "1", "--pdb-dir", cache]].concat(), 30, 1024);
+        assert_eq!(code, Some(3), "{stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert!(
+            lines[0].starts_with(&format!("npuzzle: building the {set} pattern databases first")),
+            "{stderr}"
+        );
+        assert!(lines[0].contains("which --timeout counts"), "{stderr}");
+        let last = format!("npuzzle: timeout of 1 s reached while building the {set} pattern databases");
+        assert_eq!(lines.last().unwrap(), &last);
+    }
 }
 
 #[test]

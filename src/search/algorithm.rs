@@ -5,6 +5,7 @@ paths or not, a weight or not, one thread or several.
 
 use super::weight::Weight;
 use crate::error::Error;
+use crate::heuristic::pdb::Estimates;
 use std::fmt;
 
 /// How a node is picked among those within the bound.
@@ -95,6 +96,15 @@ impl Algorithm {
             Algorithm::Greedy => "greedy",
             Algorithm::Rows => "rows",
             Algorithm::Anytime => "anytime",
+        }
+    }
+
+    /// How it comes by its estimates: IDA*, weighted or not, from each
+    /// parent's; the others board by board.
+    pub const fn estimates(self) -> Estimates {
+        match self {
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => Estimates::FromParent,
+            _ => Estimates::FromScratch,
         }
     }
 

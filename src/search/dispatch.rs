@@ -570,7 +570,7 @@ fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Err
 
 /// Why no built-in tables exist for boards of `shape`, if none do.
 fn no_partition(shape: Shape) -> Option<Error> {
-    PartitionSet::default_for(shape).is_none().then(|| {
+    PartitionSet::for_shape(shape).next().is_none().then(|| {
         unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
     })
 }

@@ -11,6 +11,7 @@ use npuzzle::batch::Shard;
 use npuzzle::board::{MAX_SIDE, MAX_WALK, MIN_SIDE, Shape, parse_shape, supported};
 use npuzzle::compare::{DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, WEIGHTS};
 use npuzzle::heuristic::PartitionSet;
+use npuzzle::heuristic::pdb::Estimates;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -111,10 +112,31 @@ pub struct PdbArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Pattern-database partition, or set of partitions whose largest sum is taken: the tile sets of the
-    /// databases the pdb heuristic looks up [default: the first one listed for the board's size].
-    #[arg(long, value_name = "PARTITION", value_parser = partition_parser(), hide_possible_values = false)]
+    #[arg(
+        long,
+        value_name = "PARTITION",
+        value_parser = partition_parser(),
+        hide_possible_values = false,
+        help = partition_help()
+    )]
     pub partition: Option<PartitionSet>,
+}
+
+/// `--partition`'s help, naming each size's defaults as the library sets them.
+fn partition_help() -> String {
+    let mut shapes: Vec<Shape> = PartitionSet::ALL.map(PartitionSet::shape).to_vec();
+    shapes.dedup();
+    let names = |estimates| {
+        let sets = shapes.iter().filter_map(|&shape| PartitionSet::default_for(shape, estimates));
+        sets.map(|set| format!("{} ({})", set.name(), set.shape())).collect::<Vec<_>>().join(", ")
+    };
+    format!(
+        "Pattern-database partition, or set of partitions whose largest sum is taken: the tile sets of the \
+         databases the pdb heuristic looks up [default: for IDA* {}; for the other searches, check and \
+         compare {}; pdb build makes both]",
+        names(Estimates::FromParent),
+        names(Estimates::FromScratch)
+    )
 }
 
 /// `--partition`: the library's built-in sets of partitions, each shown in

@@ -11,7 +11,7 @@ use crate::settings::Deadline;
 use anyhow::{Context, Result, anyhow};
 use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
-use npuzzle::heuristic::pdb::{self, Event, Notice, PartitionSet, Pdb, PdbError, Phase};
+use npuzzle::heuristic::pdb::{self, Estimates, Event, Notice, PartitionSet, Pdb, PdbError, Phase};
 use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
 use std::io;
@@ -27,10 +27,11 @@ pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
     })
 }
 
-/// `--partition`, else the default for boards of `shape`; `None` when no
-/// partition is built in for them (the search then says so).
-pub fn partition(args: &PdbArgs, shape: Shape) -> Option<PartitionSet> {
-    args.partition.or_else(|| PartitionSet::default_for(shape))
+/// `--partition`, else the default for boards of `shape` searched by a
+/// search that gets its `estimates` so; `None` when no partition is built
+/// in for them (the search then says so).
+pub fn partition(args: &PdbArgs, shape: Shape, estimates: Estimates) -> Option<PartitionSet> {
+    args.partition.or_else(|| PartitionSet::default_for(shape, estimates))
 }
 
 /// Whether `algorithm` with `heuristic` searches with pattern databases.
@@ -52,7 +53,8 @@ pub fn for_search(
     args: &PdbArgs,
     deadline: Option<Deadline>,
 ) -> Result<Tables> {
-    let Some(partition) = partition(args, goal.shape()).filter(|_| wanted(algorithm, heuristic)) else {
+    let partition = partition(args, goal.shape(), algorithm.estimates());
+    let Some(partition) = partition.filter(|_| wanted(algorithm, heuristic)) else {
         return Ok(Tables::NONE);
     };
     // A partition of another shape is the user's choice to fix, not the cache's.
@@ -117,8 +119,10 @@ pub fn for_batch_if_built(goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
 /// The databases for `goal` if they are already built and verify, else why
 /// not (with how to build them); no tables for other widths. `compare` and
 /// `check` use this: they never start a build the user did not ask for.
+/// Unless `--partition` says otherwise these are the best-first searches'
+/// tables, which every search reads at its own speed.
 pub fn if_built(goal: &Goal, goal_arg: &GoalArg, args: &PdbArgs) -> Result<Tables, String> {
-    let Some(partition) = partition(args, goal.shape()) else {
+    let Some(partition) = partition(args, goal.shape(), Estimates::FromScratch) else {
         return Ok(Tables::NONE);
     };
     let loaded = directory(args).and_then(|dir| {

@@ -104,4 +104,4 @@ pub use kind::TableKind;
 pub use lookup::{MAX_PARTITIONS, MAX_TABLES, Parts, Pdb, PdbMemo};
 pub use partition::Partition;
 pub use progress::{Event, Notice, Phase, Progress};
-pub use set::{PartitionSet, Patterns, catalogue};
+pub use set::{Estimates, PartitionSet, Patterns, catalogue};

@@ -686,15 +686,36 @@ fn partitions_follow_the_goal_cells() {
             all.sort_unstable();
             assert_eq!(all, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition} {:?}", g.tiles());
         }
-        assert_eq!(PartitionSet::default_for(shape).map(PartitionSet::shape), Some(shape));
+        for estimates in [Estimates::FromParent, Estimates::FromScratch] {
+            assert_eq!(PartitionSet::default_for(shape, estimates).map(PartitionSet::shape), Some(shape));
+        }
         // The data itself: every cell but the corner, once.
         let mut cells: Vec<u8> = partition.groups().concat();
         cells.sort_unstable();
         assert_eq!(cells, (1..shape.cells() as u8).collect::<Vec<u8>>(), "{partition}");
     }
-    assert_eq!(PartitionSet::default_for(Shape::square(4)), Some(PartitionSet::SEVEN_EIGHT));
-    assert_eq!(PartitionSet::default_for(Shape::square(5)), Some(PartitionSet::SIX_SIX_SIX_SIX));
-    assert_eq!(PartitionSet::default_for(Shape::new(5, 4)), None);
+    let (ida, best_first) = (Estimates::FromParent, Estimates::FromScratch);
+    assert_eq!(PartitionSet::default_for(Shape::square(4), ida), Some(PartitionSet::ZERO_SEVEN_EIGHT));
+    assert_eq!(PartitionSet::default_for(Shape::square(4), best_first), Some(PartitionSet::SEVEN_EIGHT));
+    assert_eq!(PartitionSet::default_for(Shape::square(5), ida), Some(PartitionSet::ZERO_MAX_SEVEN));
+    assert_eq!(PartitionSet::default_for(Shape::square(5), best_first), Some(PartitionSet::SIX_SIX_SIX_SIX));
+    assert_eq!(PartitionSet::default_for(Shape::new(5, 4), ida), None);
+    assert_eq!(
+        PartitionSet::defaults_for(Shape::square(4)).collect::<Vec<_>>(),
+        [PartitionSet::ZERO_SEVEN_EIGHT, PartitionSet::SEVEN_EIGHT]
+    );
+    assert_eq!(PartitionSet::defaults_for(Shape::new(5, 4)).count(), 0);
+    // Each default's tables suit the estimates: bits only where a parent's value is at hand.
+    for shape in [Shape::square(4), Shape::square(5)] {
+        assert_eq!(
+            PartitionSet::default_for(shape, ida).map(PartitionSet::kind),
+            Some(TableKind::ZeroAwareBits)
+        );
+        assert_eq!(
+            PartitionSet::default_for(shape, best_first).map(PartitionSet::kind),
+            Some(TableKind::Minimised)
+        );
+    }
     assert_eq!(catalogue(), "4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7");
     for set in PartitionSet::ALL {
         assert_eq!(set.name().parse::<PartitionSet>().unwrap(), set);
