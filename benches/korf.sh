@@ -3,11 +3,11 @@
 #
 #   benches/korf.sh pdb-build [P]        first-time build of partition P (7-8) in a fresh directory: time,
 #                                        peak memory; then a later load (a solve of instance 1)
-#   benches/korf.sh idastar-pdb [P]      all 100, IDA* + the cached P (7-8) databases, 2 jobs
+#   benches/korf.sh idastar-pdb [P]      all 100, IDA* + the cached P (zero-7-8) databases, 2 jobs
 #   benches/korf.sh idastar-manhattan    all 100, IDA* + Manhattan, 2 jobs (minutes)
 #   benches/korf.sh idastar-lc           all 100, IDA* + linear conflict, 2 jobs (minutes)
 #   benches/korf.sh astar-manhattan      instances 1-10, A* + Manhattan, one at a time, peak memory each
-#   benches/korf.sh hard                 the 80-move position (goal blank-last) with the 7-8 tables: process
+#   benches/korf.sh hard                 the 80-move position (goal blank-last), IDA*'s default tables: process
 #                                        wall on 2 threads and on 1 (hyperfine), search time and expansions
 #
 # Release build; figures are process wall time (GNU time), search time and
@@ -56,7 +56,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   idastar-pdb)
-    partition=${2:-7-8}
+    partition=${2:-zero-7-8}
     "$bin" pdb build --partition "$partition" > /dev/null # so the timing below is a load, not a build
     batch "idastar-pdb-$partition" --algo idastar --heuristic pdb --partition "$partition" --jobs 2
     ;;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The 24-puzzle figures of benches/RESULTS.md (Korf and Felner's instances in puzzles/korf24/).
 #
-#   benches/korf24.sh build               first-time build of the 6-6-6-6 tables in a fresh directory:
+#   benches/korf24.sh build               first-time build of the 5x5 tables in a fresh directory:
 #                                         wall time and peak memory; then the size on disk and a later load
 #   benches/korf24.sh optimal [ID...]     IDA* + the tables, one instance at a time on all cores
 #                                         (default: the ten easiest, 40 38 25 44 32 28 22 36 30 1)
@@ -11,7 +11,7 @@
 #                                         resume where a stopped run ended; then a summary that projects
 #                                         the unsolved from the solved ones' ratio to the published counts
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
-#   benches/korf24.sh partition [P...]    how good a 5x5 set is (default: the default set): its tables' mean
+#   benches/korf24.sh partition [P...]    how good a 5x5 set is (default: 6-6-6-6): its tables' mean
 #                                         value on 10,000 random boards, then expansions on one thread
 #                                         on instances 40 38 25 32
 #   benches/korf24.sh sets KIND P+P... [ID...]
@@ -20,8 +20,8 @@
 #                                         mean value on 10,000 random boards, then IDA* on one thread on
 #                                         each instance (default 40 38 25 32 30 1), expansions and time
 #
-# PDB_DIR (default target/bench/pdb5) holds the tables; PARTITION (default: the 5x5 default set) chooses
-# the set for build, optimal and fifty. Release build; wall and
+# PDB_DIR (default target/bench/pdb5) holds the tables; PARTITION chooses the set for build, optimal and
+# fifty (default: IDA*'s, zero-max7; build makes it and 6-6-6-6). Release build; wall and
 # peak memory from GNU time, nodes and search time from the JSON rows.
 source "$(dirname "$0")/setup.sh"
 pdb=${PDB_DIR:-$out/pdb5}
