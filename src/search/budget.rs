@@ -206,6 +206,11 @@ impl Budget {
         }
     }
 
+    /// The time until the deadline; `None` without one.
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()))
+    }
+
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
