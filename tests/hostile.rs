@@ -297,10 +297,15 @@ fn the_timeout_covers_waiting_for_a_fifo_that_never_delivers() {
 #[test]
 fn the_timeout_covers_building_the_pattern_databases_and_says_so_first() {
     // Each search builds its own default set: IDA* the zero-aware one.
-    for (algo, set) in [("idastar", "zero-7-8"), ("astar", "7-8")] {
+    let cases = [
+        ("puzzles/korf100/001.txt", "idastar", "zero-7-8"),
+        ("puzzles/korf100/001.txt", "astar", "7-8"),
+        ("puzzles/korf24/40.txt", "idastar", "zero-max7"),
+    ];
+    for (board, algo, set) in cases {
         let dir = tempfile::tempdir().unwrap();
         let cache = dir.path().to_str().unwrap();
-        let args = ["solve", "puzzles/korf100/001.txt", "--algo", algo, "--heuristic", "pdb"];
+        let args = ["solve", board, "--algo", algo, "--heuristic", "pdb"];
         let (code, stderr) =
             run_bounded(&[&args[..], &["--timeout", "1", "--pdb-dir", cache]].concat(), 30, 1024);
         assert_eq!(code, Some(3), "{stderr}");
@@ -310,6 +315,10 @@ fn the_timeout_covers_building_the_pattern_databases_and_says_so_first() {
             "{stderr}"
         );
         assert!(lines[0].contains("which --timeout counts"), "{stderr}");
+        // The command that builds them where this search looks.
+        let ahead =
+            format!("`npuzzle pdb build --partition {set} --pdb-dir {cache}` makes them ahead of time");
+        assert!(lines[0].ends_with(&ahead), "{stderr}");
         let last = format!("npuzzle: timeout of 1 s reached while building the {set} pattern databases");
         assert_eq!(lines.last().unwrap(), &last);
     }

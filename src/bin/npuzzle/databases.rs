@@ -50,6 +50,7 @@ pub fn for_search(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     goal: &Goal,
+    goal_arg: &GoalArg,
     args: &PdbArgs,
     deadline: Option<Deadline>,
 ) -> Result<Tables> {
@@ -74,8 +75,9 @@ pub fn for_search(
             if missing {
                 note!(
                     "building the {partition} pattern databases first ({}), which --timeout counts; \
-                     `npuzzle pdb build` makes them ahead of time",
-                    partition.about()
+                     `{}` makes them ahead of time",
+                    partition.about(),
+                    build_command(partition, goal_arg, args)
                 );
             }
             let (done, finished) = mpsc::channel();
@@ -98,13 +100,18 @@ pub fn for_search(
 /// The tables for a batch: a batch reads its puzzles as it runs, so the
 /// databases are loaded or built for each goal shape when its first puzzle
 /// comes; a shape without them gets error rows saying why.
-pub fn for_batch(algorithm: Algorithm, heuristic: HeuristicKind, args: &PdbArgs) -> TableSource {
+pub fn for_batch(
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    goal_arg: &GoalArg,
+    args: &PdbArgs,
+) -> TableSource {
     if !wanted(algorithm, heuristic) {
         return TableSource::none();
     }
-    let args = args.clone();
+    let (goal_arg, args) = (goal_arg.clone(), args.clone());
     TableSource::new(move |goal| {
-        for_search(algorithm, heuristic, goal, &args, None).map_err(|e| format!("{e:#}"))
+        for_search(algorithm, heuristic, goal, &goal_arg, &args, None).map_err(|e| format!("{e:#}"))
     })
 }
 
@@ -135,19 +142,24 @@ pub fn if_built(goal: &Goal, goal_arg: &GoalArg, args: &PdbArgs) -> Result<Table
             }
             _ => format!("{e:#}"),
         };
-        // The same --pdb-dir, so the command builds where this one looked.
-        let dir = args
-            .pdb_dir
-            .as_ref()
-            .map_or_else(String::new, |dir| format!(" --pdb-dir {}", shell_word(&dir.to_string_lossy())));
-        // And the same goal (the partition gives the size).
-        let goal = if goal_arg.text == "blank-first" {
-            String::new()
-        } else {
-            format!(" --goal {}", shell_word(&goal_arg.text))
-        };
-        format!("{why}; `npuzzle pdb build --partition {partition}{goal}{dir}` makes it")
+        format!("{why}; `{}` makes it", build_command(partition, goal_arg, args))
     })
+}
+
+/// The `pdb build` command that makes `partition`'s tables where this
+/// command looks for them: the same `--pdb-dir` and goal (the partition
+/// gives the size).
+fn build_command(partition: PartitionSet, goal_arg: &GoalArg, args: &PdbArgs) -> String {
+    let dir = args
+        .pdb_dir
+        .as_ref()
+        .map_or_else(String::new, |dir| format!(" --pdb-dir {}", shell_word(&dir.to_string_lossy())));
+    let goal = if goal_arg.text == "blank-first" {
+        String::new()
+    } else {
+        format!(" --goal {}", shell_word(&goal_arg.text))
+    };
+    format!("npuzzle pdb build --partition {partition}{goal}{dir}")
 }
 
 /// `text` as one word of a shell command: as it is if that is safe, else in

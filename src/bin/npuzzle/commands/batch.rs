@@ -139,7 +139,7 @@ fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Setting
         tables: Arc::new(if strongest {
             databases::for_batch_if_built(&args.search.goal, &args.search.pdb)
         } else {
-            databases::for_batch(algorithm, heuristic, &args.search.pdb)
+            databases::for_batch(algorithm, heuristic, &args.search.goal, &args.search.pdb)
         }),
         strongest,
     })

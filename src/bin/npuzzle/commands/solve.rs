@@ -34,7 +34,17 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
             _ => (heuristic, Tables::NONE),
         }
     } else {
-        (heuristic, databases::for_search(algorithm, heuristic, &goal, &args.search.pdb, deadline)?)
+        (
+            heuristic,
+            databases::for_search(
+                algorithm,
+                heuristic,
+                &goal,
+                &args.search.goal,
+                &args.search.pdb,
+                deadline,
+            )?,
+        )
     };
     // From here Ctrl-C stops the search, which still reports; the status
     // line (or its first line in a log) says the search is under way.
