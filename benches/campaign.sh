@@ -8,7 +8,8 @@
 #   campaign.sh resume [TRIALS]    a batch killed (SIGKILL) at random moments and resumed, TRIALS times (20):
 #                                  byte-identical rows but for the times, and the puzzles solved twice
 #   campaign.sh merge [SHARDS]     a list split SHARDS ways (50) by --shard and merged, against one run
-#   campaign.sh heuristics [COUNT] boards per second of each 4x4 table set on COUNT random 15-puzzles
+#   campaign.sh heuristics [COUNT] boards per second of each 4x4 table set (PARTITIONS: zero-7-8 7-8) on COUNT
+#                                  random 15-puzzles
 source "$(dirname "$0")/setup.sh"
 BIN=$bin
 WORK=${WORK:-$(mktemp -d)}
@@ -98,7 +99,7 @@ merge)
 heuristics)
     count=${2:-20000}
     "$BIN" generate --size 4 --count "$count" --seed 4 --list --out "$WORK/list.txt"
-    for partition in ${PARTITIONS:-7-8 6-6-3}; do
+    for partition in ${PARTITIONS:-zero-7-8 7-8}; do
         "$BIN" pdb build --partition "$partition" >/dev/null
         start=$(date +%s.%N)
         "$BIN" batch "$WORK/list.txt" --list --algo idastar --heuristic pdb --partition "$partition" \
