@@ -190,6 +190,7 @@ struct Flaky(&'static std::collections::HashMap<Vec<u16>, u32>);
 impl Heuristic<Packed> for Flaky {
     const CONSISTENT: bool = false;
     type Memo = ();
+    type Pending = ();
     fn estimate(&self, board: &Packed) -> u32 {
         if board.bits().count_ones().is_multiple_of(2) { 0 } else { self.0[&board.to_tiles(9)] }
     }

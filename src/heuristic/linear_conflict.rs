@@ -253,6 +253,7 @@ pub(crate) fn conflicts(goal: &Goal, start: &[u16]) -> u32 {
 
 impl<B: Board> Heuristic<B> for LinearConflict {
     type Memo = ();
+    type Pending = ();
 
     fn estimate(&self, board: &B) -> u32 {
         let shape = self.shape;

@@ -93,6 +93,52 @@ pub trait Heuristic<B: Board>: Sync {
             (*estimate, *child_memo) = self.update_memo(&slide.board, h, memo, slide.tile, slide.from, to);
         }
     }
+
+    /// Whether [`Heuristic::begin_children`] asks for memory that
+    /// [`Heuristic::end_children`] then reads: a search may then start the
+    /// children of several nodes before it finishes any, so that the waits
+    /// on memory of all of them overlap.
+    const OVERLAPS: bool = false;
+
+    /// The reads [`Heuristic::begin_children`] leaves under way for
+    /// [`Heuristic::end_children`].
+    type Pending: Copy + Default + Send;
+
+    /// The first half of [`Heuristic::update_memos`]: whatever needs no
+    /// memory read, and the requests for the reads. `memos` and `pending`
+    /// then hold what [`Heuristic::end_children`] completes; nothing is
+    /// known of the estimates yet.
+    #[inline]
+    fn begin_children(
+        &self,
+        h: u32,
+        memo: &Self::Memo,
+        to: usize,
+        slides: &[Slide<B>],
+        memos: &mut [Self::Memo],
+        pending: &mut Self::Pending,
+    ) {
+        let _ = (h, memo, to, slides, memos, pending);
+    }
+
+    /// The second half of [`Heuristic::update_memos`], given the same
+    /// node and children and what [`Heuristic::begin_children`] left:
+    /// the same estimates and memos as `update_memos`.
+    #[inline]
+    #[expect(clippy::too_many_arguments, reason = "update_memos' arguments and what was begun")]
+    fn end_children(
+        &self,
+        h: u32,
+        memo: &Self::Memo,
+        to: usize,
+        slides: &[Slide<B>],
+        pending: &Self::Pending,
+        estimates: &mut [u32],
+        memos: &mut [Self::Memo],
+    ) {
+        let _ = pending;
+        self.update_memos(h, memo, to, slides, estimates, memos);
+    }
 }
 
 /// The heuristics the command line offers.
@@ -167,6 +213,7 @@ pub struct Zero;
 
 impl<B: Board> Heuristic<B> for Zero {
     type Memo = ();
+    type Pending = ();
 
     #[inline]
     fn estimate(&self, _: &B) -> u32 {
@@ -285,6 +332,7 @@ macro_rules! tile_sum_heuristic {
         impl<B: Board> Heuristic<B> for $name {
             const UNIT: u32 = $unit;
             type Memo = ();
+            type Pending = ();
 
             #[inline]
             fn estimate(&self, board: &B) -> u32 {

@@ -809,6 +809,7 @@ mod tests {
         impl Heuristic<Packed128> for Halved<'_> {
             const CONSISTENT: bool = false;
             type Memo = ();
+            type Pending = ();
             fn estimate(&self, board: &Packed128) -> u32 {
                 Heuristic::<Packed128>::estimate(self.0, board).div_ceil(2)
             }

@@ -121,6 +121,27 @@ pub struct PdbMemo {
     values: [u8; 2 * MAX_TABLES],
 }
 
+/// Most lookups of one node's children: every table, on the board and on
+/// its mirror, for each child.
+const MOST_LOOKUPS: usize = CHILDREN * 2 * MAX_TABLES;
+
+/// The lookups of a node's children under way (see
+/// [`Heuristic::begin_children`]): for each, the child, the value slot it
+/// fills and the entry it reads.
+#[derive(Clone, Copy, Debug)]
+pub struct PdbPending {
+    count: u8,
+    child_of: [u8; MOST_LOOKUPS],
+    slots: [u8; MOST_LOOKUPS],
+    at: [u32; MOST_LOOKUPS],
+}
+
+impl Default for PdbPending {
+    fn default() -> Self {
+        PdbPending { count: 0, child_of: [0; MOST_LOOKUPS], slots: [0; MOST_LOOKUPS], at: [0; MOST_LOOKUPS] }
+    }
+}
+
 /// The maximum over partitions of additive pattern databases, each looked
 /// up on the board and, when the goal allows it, on its mirror image.
 #[derive(Debug)]
@@ -536,6 +557,7 @@ impl Pdb {
     }
 
     #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     fn moved_all<B>(
         &self,
         memo: &PdbMemo,
@@ -544,55 +566,118 @@ impl Pdb {
         estimates: &mut [u32],
         memos: &mut [PdbMemo],
     ) {
-        const MOST: usize = CHILDREN * 2 * MAX_TABLES;
-        let children = slides.len().min(estimates.len()).min(memos.len()).min(CHILDREN);
         if !self.zero_aware {
-            // A blank-minimised lookup is one read: the bookkeeping below
-            // costs more than the overlap gains (measured).
-            for ((slide, estimate), child) in slides.iter().zip(estimates).zip(memos).take(children) {
+            // A blank-minimised lookup is one read: the bookkeeping of the
+            // halves costs more than the overlap of one node's children
+            // gains (measured).
+            for ((slide, estimate), child) in slides.iter().zip(estimates).zip(memos).take(CHILDREN) {
                 *child = *memo;
                 *estimate = self.moved_into(child, slide.tile, slide.from, to);
             }
             return;
         }
-        // Per lookup: the child, the value slot, and the map and order,
-        // then the entry.
-        let mut child_of = [0u8; MOST];
-        let mut slots = [0u8; MOST];
-        let mut maps = [0u32; MOST];
-        let mut orders = [0u32; MOST];
-        let mut count = 0;
+        let mut pending = PdbPending::default();
+        self.begin_with(memo, to, slides, memos, &mut pending);
+        self.end(&pending, estimates, memos);
+    }
+
+    /// The first half of [`Pdb::update_memos`]: each child's memo with its
+    /// tile moved, and the entries its values come from asked for (for a
+    /// zero-aware table the map's record first, then the entry it names),
+    /// kept in `pending` for [`Pdb::end`].
+    #[inline]
+    fn begin<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        memos: &mut [PdbMemo],
+        pending: &mut PdbPending,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            // SAFETY: `fast` is only set when the CPU has these features.
+            return unsafe { self.begin_fast(memo, to, slides, memos, pending) };
+        }
+        self.begin_with(memo, to, slides, memos, pending);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn begin_fast<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        memos: &mut [PdbMemo],
+        pending: &mut PdbPending,
+    ) {
+        self.begin_with(memo, to, slides, memos, pending);
+    }
+
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    fn begin_with<B>(
+        &self,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        memos: &mut [PdbMemo],
+        pending: &mut PdbPending,
+    ) {
+        let children = slides.len().min(memos.len()).min(CHILDREN);
+        let PdbPending { count, child_of, slots, at } = pending;
+        // Per lookup, until the entry is known: the map and the order.
+        let mut orders = [0u32; MOST_LOOKUPS];
+        let mut n = 0;
         for (c, (slide, child)) in slides.iter().zip(memos.iter_mut()).take(children).enumerate() {
             *child = *memo;
             let tables = self.slid(child, slide.tile, slide.from, to);
             for (side, &mask) in tables.iter().enumerate() {
                 let mut mask = mask;
-                while mask != 0 && count < MOST {
+                while mask != 0 && n < MOST_LOOKUPS {
                     let i = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
                     let db = &self.databases[i];
                     if let Ranks::Regions(index) = &db.ranks {
-                        (maps[count], orders[count]) = index.parts_of(&child.cell_of[side], &db.order);
-                        index.prefetch_map(maps[count]);
+                        (at[n], orders[n]) = index.parts_of(&child.cell_of[side], &db.order);
+                        index.prefetch_map(at[n]);
+                    } else {
+                        // Tables have fewer than 2³² entries.
+                        at[n] = db.ranks.rank_of(&child.cell_of[side], &db.order) as u32;
+                        prefetch_entry(db, at[n]);
                     }
-                    child_of[count] = c as u8;
-                    slots[count] = (side * MAX_TABLES + i) as u8;
-                    count += 1;
+                    child_of[n] = c as u8;
+                    slots[n] = (side * MAX_TABLES + i) as u8;
+                    n += 1;
                 }
             }
         }
-        for at in 0..count {
-            let slot = usize::from(slots[at]) & (2 * MAX_TABLES - 1);
+        for k in 0..n {
+            let slot = usize::from(slots[k]) & (2 * MAX_TABLES - 1);
             let db = &self.databases[slot % MAX_TABLES];
             if let Ranks::Regions(index) = &db.ranks {
-                let blank = memos[usize::from(child_of[at]) % children].cell_of[slot / MAX_TABLES][0];
+                let blank = memos[usize::from(child_of[k]) % children].cell_of[slot / MAX_TABLES][0];
                 // Tables have fewer than 2³² entries.
-                maps[at] = index.entry(maps[at], orders[at], u32::from(blank)) as u32;
-                prefetch_entry(db, maps[at]);
+                at[k] = index.entry(at[k], orders[k], u32::from(blank)) as u32;
+                prefetch_entry(db, at[k]);
             }
         }
-        for at in 0..count {
-            self.read(&mut memos[usize::from(child_of[at]) % children], slots[at], maps[at]);
+        *count = n as u8;
+    }
+
+    /// The second half of [`Pdb::update_memos`]: the entries `pending`
+    /// asked for, read into the children's memos, and their estimates.
+    #[inline]
+    fn end(&self, pending: &PdbPending, estimates: &mut [u32], memos: &mut [PdbMemo]) {
+        let children = estimates.len().min(memos.len()).min(CHILDREN);
+        if children == 0 {
+            return;
+        }
+        let n = usize::from(pending.count).min(MOST_LOOKUPS);
+        for k in 0..n {
+            let child = usize::from(pending.child_of[k]) % children;
+            self.read(&mut memos[child], pending.slots[k], pending.at[k]);
         }
         for (estimate, child) in estimates.iter_mut().zip(memos.iter()).take(children) {
             *estimate = self.combine(&child.values);
@@ -701,5 +786,37 @@ impl<B: Board> Heuristic<B> for Pdb {
         memos: &mut [PdbMemo],
     ) {
         Pdb::update_memos(self, memo, to, slides, estimates, memos);
+    }
+
+    /// Every lookup is a read of a table far larger than the caches.
+    const OVERLAPS: bool = true;
+
+    type Pending = PdbPending;
+
+    #[inline]
+    fn begin_children(
+        &self,
+        _: u32,
+        memo: &PdbMemo,
+        to: usize,
+        slides: &[Slide<B>],
+        memos: &mut [PdbMemo],
+        pending: &mut PdbPending,
+    ) {
+        self.begin(memo, to, slides, memos, pending);
+    }
+
+    #[inline]
+    fn end_children(
+        &self,
+        _: u32,
+        _: &PdbMemo,
+        _: usize,
+        _: &[Slide<B>],
+        pending: &PdbPending,
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo],
+    ) {
+        self.end(pending, estimates, memos);
     }
 }

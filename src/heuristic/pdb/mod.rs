@@ -101,7 +101,7 @@ pub use cache::default_dir;
 pub use database::PatternDatabase;
 pub use error::PdbError;
 pub use kind::TableKind;
-pub use lookup::{MAX_PARTITIONS, MAX_TABLES, Parts, Pdb, PdbMemo};
+pub use lookup::{MAX_PARTITIONS, MAX_TABLES, Parts, Pdb, PdbMemo, PdbPending};
 pub use partition::Partition;
 pub use progress::{Event, Notice, Phase, Progress};
 pub use set::{Estimates, PartitionSet, Patterns, catalogue};
