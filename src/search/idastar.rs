@@ -23,6 +23,8 @@ hundreds of cells) can take a pass hundreds of thousands of moves deep,
 and no thread's stack holds that many calls.
 */
 
+mod walkers;
+
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
@@ -37,6 +39,15 @@ use std::time::Duration;
 /// left 1.2-1.3 times one thread's time on small searches, 200,000 gave
 /// up most of the gain on searches of about a million expansions.
 pub const SPLIT_AFTER: u64 = 50_000;
+
+/// Expansions of an IDA* pass after which, on one thread and with a
+/// heuristic that reads memory ([`Heuristic::OVERLAPS`]), the next is split
+/// into subtrees searched [`walkers::WALKERS`] at a time.
+pub const WALK_AFTER: u64 = 200;
+
+/// Subtrees a pass on one thread is split into for its walkers: many more
+/// than walkers, so that the one that holds the goal is not far behind.
+const ITEMS_PER_WALK: usize = 64;
 
 /// Depth from which a pass continues with a stack on the heap rather than
 /// by recursion: every call holds a board, its estimate and the
@@ -64,11 +75,16 @@ struct Tuning {
     recursion_depth: u32,
     /// Pass size after which the longer move rules apply.
     longer_rules_after: u64,
+    /// Pass size after which one thread walks several subtrees at once.
+    walk_after: u64,
 }
 
 impl Tuning {
-    const DEFAULT: Tuning =
-        Tuning { recursion_depth: RECURSION_DEPTH, longer_rules_after: LONGER_RULES_AFTER };
+    const DEFAULT: Tuning = Tuning {
+        recursion_depth: RECURSION_DEPTH,
+        longer_rules_after: LONGER_RULES_AFTER,
+        walk_after: WALK_AFTER,
+    };
 }
 
 /// IDA* from `start` to `goal` guided by `h`.
@@ -175,10 +191,12 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
         let before = search.stats.nodes_expanded;
-        let flow = if threads == 1 || last_pass < limits.split_after.unwrap_or(SPLIT_AFTER) {
-            search.descend(&root)
-        } else {
+        let flow = if threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER) {
             search.pass_in_parallel(&root, threads)
+        } else if H::OVERLAPS && last_pass >= tuning.walk_after {
+            search.pass_walking(&root)
+        } else {
+            search.descend(&root)
         };
         last_pass = search.stats.nodes_expanded - before;
         match flow {
@@ -344,20 +362,25 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                     let mut worker = self.worker(&shared);
                     let (items, shared) = (&items, &shared);
                     scope.spawn(move || {
+                        let mut next = || {
+                            let index = shared.next.fetch_add(1, Ordering::Relaxed);
+                            (index < items.len() && !shared.halt.load(Ordering::Relaxed)).then_some(index)
+                        };
                         let mut flow = Flow::Next;
-                        while let Some(item) = items.get(shared.next.fetch_add(1, Ordering::Relaxed)) {
-                            if shared.halt.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            flow = worker.descend(item);
-                            if flow != Flow::Next {
-                                // The others finish their share of a spent
-                                // expansion stock; anything else ends them.
-                                if !matches!(worker.stop, Some(LimitKind::Expanded(_))) {
-                                    shared.halt.store(true, Ordering::Relaxed);
+                        if H::OVERLAPS {
+                            flow = worker.walk(items, &mut next);
+                        } else {
+                            while let Some(index) = next() {
+                                flow = worker.descend(&items[index]);
+                                if flow != Flow::Next {
+                                    break;
                                 }
-                                break;
                             }
+                        }
+                        // The others finish their share of a spent expansion
+                        // stock; anything else ends them.
+                        if flow != Flow::Next && !matches!(worker.stop, Some(LimitKind::Expanded(_))) {
+                            shared.halt.store(true, Ordering::Relaxed);
                         }
                         (worker, flow)
                     })
@@ -380,6 +403,17 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             }
         }
         flow
+    }
+
+    /// One pass on this thread, its tree split into subtrees that walkers
+    /// search several at a time (see `walkers.rs`).
+    fn pass_walking(&mut self, root: &Item<B, H::Memo>) -> Flow {
+        let items = match self.split(root, ITEMS_PER_WALK) {
+            Ok(items) => items,
+            Err(flow) => return flow,
+        };
+        let mut taken = 0..items.len();
+        self.walk(&items, &mut || taken.next())
     }
 
     /// A search for one thread of a parallel pass: this one's settings and
@@ -795,6 +829,38 @@ mod tests {
                             assert_eq!(a.max_depth, b.max_depth);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Walking several subtrees at a time finds paths as short as the
+    /// recursion's, on one thread and on several, with zero-aware and
+    /// blank-minimised tables, and every path reaches the goal.
+    #[test]
+    fn walkers_find_paths_as_short_as_the_recursion() {
+        use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
+        let mut rng = SplitMix64::new(17);
+        let starts: Vec<Packed> = (0..6)
+            .map(|_| Packed::from_tiles(generate(&goal, Scramble::Walk(90), true, &mut rng).cells()))
+            .collect();
+        for kind in [TableKind::ZeroAwareBits, TableKind::Minimised] {
+            let dbs = patterns.iter().map(|t| PatternDatabase::build(&goal, t, kind, &mut |_| {}).unwrap());
+            let pdb = Pdb::from_databases(&goal, dbs.collect()).unwrap();
+            for start in &starts {
+                let recursion = Tuning { walk_after: u64::MAX, ..Tuning::DEFAULT };
+                let walking = Tuning { walk_after: 0, ..Tuning::DEFAULT };
+                let optimum = run(start, &goal, &pdb, Plain, &Limits::default(), recursion);
+                for threads in [1, 2] {
+                    let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
+                    let walked = run(start, &goal, &pdb, Plain, &limits, walking);
+                    assert_eq!(walked.cost(), optimum.cost(), "{kind:?} on {threads} threads");
+                    assert_eq!(walked.lower_bound, optimum.lower_bound);
+                    let tiles = start.to_tiles(16);
+                    let states = crate::board::replay(&tiles, 4, walked.path.as_deref().unwrap()).unwrap();
+                    assert_eq!(states.last().unwrap(), goal.tiles().cells());
                 }
             }
         }

@@ -361,6 +361,23 @@ fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
             assert_eq!(estimates[i], alone, "child {i} after {step} moves");
             assert_eq!(memos[i], alone_memo, "child {i}'s memo after {step} moves");
         }
+        // Begun and finished apart, as IDA*'s walkers estimate them.
+        let n = slides.len();
+        let (mut halves, mut half_memos, mut pending) =
+            ([0; 4], [PdbMemo::default(); 4], PdbPending::default());
+        Heuristic::<B>::begin_children(pdb, h, &memo, blank, &slides, &mut half_memos[..n], &mut pending);
+        Heuristic::<B>::end_children(
+            pdb,
+            h,
+            &memo,
+            blank,
+            &slides,
+            &pending,
+            &mut halves[..n],
+            &mut half_memos[..n],
+        );
+        assert_eq!(halves[..n], estimates[..n], "begun and finished after {step} moves");
+        assert_eq!(half_memos[..n], memos[..n], "begun and finished after {step} moves");
         let (_, from) = moves[(rng % moves.len() as u64) as usize];
         let tile = b.tile(from);
         let plain = pdb.update(&b.slide(blank, from), h, tile, from, blank);
