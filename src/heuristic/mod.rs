@@ -52,7 +52,7 @@ pub trait Heuristic<B: Board>: Sync {
     /// What a depth-first search keeps per node besides `h` so that the
     /// next update is cheaper: the pattern databases keep each pattern's
     /// share, so a move looks up only the pattern that moved.
-    type Memo: Copy + Default + Send + Sync;
+    type Memo: Copy + Default + Send + Sync + 'static;
 
     /// [`Heuristic::estimate`] that also fills the memo.
     #[inline]
@@ -92,6 +92,14 @@ pub trait Heuristic<B: Board>: Sync {
         for ((slide, estimate), child_memo) in slides.iter().zip(estimates).zip(memos) {
             (*estimate, *child_memo) = self.update_memo(&slide.board, h, memo, slide.tile, slide.from, to);
         }
+    }
+
+    /// Whether a board's estimate is cheap only from its parent's memo
+    /// ([`Heuristic::update_memo`]): the pattern databases in bits, which
+    /// otherwise walk down to their goal. Best-first searches then keep
+    /// each open board's memo beside it.
+    fn estimates_from_parent(&self) -> bool {
+        false
     }
 
     /// Whether [`Heuristic::begin_children`] asks for memory that

@@ -11,8 +11,8 @@ Larger weights trust the heuristic more and search far fewer nodes.
 
 use super::algorithm::Selection;
 use super::best_first::Bounded;
-use super::best_first::{BucketQueue, HeapQueue, Plain, Reopening, Rule, Weighted, run};
-use super::focal::FocalQueue;
+use super::best_first::{Buckets, Heap, Plain, Reopening, Rule, Weighted, run};
+use super::focal::Focal;
 use super::table::TaggedSet;
 use super::{Limits, Outcome, Weight};
 use crate::board::{Board, Goal};
@@ -98,7 +98,7 @@ pub fn bounded_astar<B: Board, H: Heuristic<B>>(
         return weighted_astar(start, goal, h, bound, limits);
     }
     let rule = Bounded { p: bound.numerator(), q: bound.denominator(), selection };
-    run::<B, H, Bounded, FocalQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits)
+    run::<B, H, Bounded, Focal, Reopening<B>>(start, goal, h, rule, limits)
 }
 
 /// The largest numerator p of a weight p/q the bucket queue takes. Its rows
@@ -125,10 +125,10 @@ fn with_rule<B: Board, H: Heuristic<B>, R: Rule>(
     limits: &Limits,
 ) -> Outcome {
     match (buckets, H::CONSISTENT) {
-        (true, true) => run::<B, H, R, BucketQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, rule, limits),
-        (false, true) => run::<B, H, R, HeapQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, rule, limits),
-        (true, false) => run::<B, H, R, BucketQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits),
-        (false, false) => run::<B, H, R, HeapQueue<B::Tagged>, Reopening<B>>(start, goal, h, rule, limits),
+        (true, true) => run::<B, H, R, Buckets, TaggedSet<B>>(start, goal, h, rule, limits),
+        (false, true) => run::<B, H, R, Heap, TaggedSet<B>>(start, goal, h, rule, limits),
+        (true, false) => run::<B, H, R, Buckets, Reopening<B>>(start, goal, h, rule, limits),
+        (false, false) => run::<B, H, R, Heap, Reopening<B>>(start, goal, h, rule, limits),
     }
 }
 

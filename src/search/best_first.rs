@@ -27,7 +27,11 @@ reopen it when it is reached more cheaply (`Reopening`), at a few more bytes
 per state. Greedy search never reopens: its paths are not bounded anyway.
 A stored state costs one eight-byte value (packed boards) in either
 structure, and no parent boards are kept: the path is rebuilt by undoing
-stored moves from the goal.
+stored moves from the goal. The one exception is a heuristic that can
+estimate a board cheaply only from its parent's memo (zero-aware pattern
+databases in bits, which otherwise walk down to their goal for every
+board): then each open entry keeps its board's memo beside it, about a
+hundred bytes, and the node limit shrinks to match.
 */
 
 use super::algorithm::Selection;
@@ -35,11 +39,13 @@ use super::spare;
 use super::table::TaggedSet;
 use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Slide};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::collections::hash_map::Entry;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU32;
 
 /// How a node's priority follows from its depth `g` and its estimate `h`
 /// (in heuristic units, `unit` to a move): lower is searched first.
@@ -195,6 +201,11 @@ pub(crate) trait OpenList<B> {
     /// A priority no entry is below (the smallest, or less); `None` when
     /// empty.
     fn floor(&self) -> Option<u64>;
+    /// A lower bound on the cost proven elsewhere while the search runs
+    /// ([`Limits::floor`]), for a queue whose picks it can widen.
+    fn share_floor(&mut self, floor: Arc<AtomicU32>) {
+        let _ = floor;
+    }
 }
 
 /// The boards of one (priority, g), and their h.
@@ -469,12 +480,12 @@ impl<B> OpenList<B> for HeapQueue<B> {
 /// Worst-case bytes per stored state with a whole-number, consistent
 /// heuristic (see [`bytes_per_state_with`]).
 pub(crate) fn bytes_per_state<B: Board>() -> u64 {
-    bytes_per_state_with::<B, BucketQueue<B::Tagged>, TaggedSet<B>>()
+    bytes_per_state_with::<B, BucketQueue<Bare<B::Tagged>>, TaggedSet<B>, _>()
 }
 
 /// Worst-case bytes per stored state: a closed record, or an open entry in a
 /// vector that just doubled (plus slack for the per-priority bucket vectors).
-pub(crate) fn bytes_per_state_with<B: Board, Q: OpenList<B::Tagged>, C: Closed<B>>() -> u64 {
+pub(crate) fn bytes_per_state_with<B: Board, Q: OpenList<E>, C: Closed<B>, E>() -> u64 {
     C::BYTES_PER_STATE.max(2 * Q::ENTRY_BYTES + 8)
 }
 
@@ -582,29 +593,123 @@ impl<B: Board> Closed<B> for Reopening<B> {
     }
 }
 
-/// Closed boards past which the children's slots are fetched ahead
-/// ([`TaggedSet::prefetch`]): below, the set sits in the cache and the
-/// extra slides only cost (8-puzzle A*: 0.8 → 0.9 ms).
-const PREFETCH_FROM: usize = 1 << 15;
+/// What the open list holds for a board: the board tagged with the move
+/// that reached it and, where the heuristic estimates a board only cheaply
+/// from its parent ([`Heuristic::estimates_from_parent`]), its memo.
+pub(crate) trait OpenEntry<B: Board, M>: Copy + Send + 'static {
+    /// Whether children are estimated from the memo rather than afresh.
+    const MEMO: bool;
+    fn new(tagged: B::Tagged, memo: M) -> Self;
+    fn tagged(&self) -> B::Tagged;
+    fn memo(&self) -> M;
+}
 
-/// Best-first search from `start` to `goal` in the order of `rule`, with
-/// open list `Q` and closed set `C`: textbook graph search, the goal tested
-/// on removal, nodes deeper than `limits.max_depth` not expanded.
-pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C: Closed<B>>(
+/// An entry without a memo: the tagged board alone, eight bytes for the
+/// packed boards.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bare<T>(T);
+
+impl<B: Board, M: Default> OpenEntry<B, M> for Bare<B::Tagged> {
+    const MEMO: bool = false;
+    #[inline]
+    fn new(tagged: B::Tagged, _: M) -> Self {
+        Bare(tagged)
+    }
+    #[inline]
+    fn tagged(&self) -> B::Tagged {
+        self.0
+    }
+    #[inline]
+    fn memo(&self) -> M {
+        M::default()
+    }
+}
+
+/// An entry with the heuristic's memo.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WithMemo<T, M>(T, M);
+
+impl<B: Board, M: Copy + Send + 'static> OpenEntry<B, M> for WithMemo<B::Tagged, M> {
+    const MEMO: bool = true;
+    #[inline]
+    fn new(tagged: B::Tagged, memo: M) -> Self {
+        WithMemo(tagged, memo)
+    }
+    #[inline]
+    fn tagged(&self) -> B::Tagged {
+        self.0
+    }
+    #[inline]
+    fn memo(&self) -> M {
+        self.1
+    }
+}
+
+/// A kind of open list, for any kind of entry.
+pub(crate) trait Queue {
+    type Of<E: Copy + Send + 'static>: OpenList<E>;
+}
+
+/// The bucket queue.
+pub(crate) struct Buckets;
+
+impl Queue for Buckets {
+    type Of<E: Copy + Send + 'static> = BucketQueue<E>;
+}
+
+/// The binary heap.
+pub(crate) struct Heap;
+
+impl Queue for Heap {
+    type Of<E: Copy + Send + 'static> = HeapQueue<E>;
+}
+
+/// Best-first search from `start` to `goal` in the order of `rule`, with an
+/// open list of kind `Q` and closed set `C` (see [`search`]); open boards
+/// keep the heuristic's memo where it estimates them only cheaply from it.
+pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: Queue, C: Closed<B>>(
     start: &B,
     goal: &Goal,
     h: &H,
     rule: R,
     limits: &Limits,
 ) -> Outcome {
-    let mut budget = Budget::start(limits, Some(bytes_per_state_with::<B, Q, C>()));
+    if std::mem::size_of::<H::Memo>() > 0 && h.estimates_from_parent() {
+        type Memo<B, H> = WithMemo<<B as Board>::Tagged, <H as Heuristic<B>>::Memo>;
+        search::<B, H, R, Memo<B, H>, Q::Of<Memo<B, H>>, C>(start, goal, h, rule, limits)
+    } else {
+        search::<B, H, R, Bare<B::Tagged>, Q::Of<Bare<B::Tagged>>, C>(start, goal, h, rule, limits)
+    }
+}
+
+/// Closed boards past which the children's slots are fetched ahead
+/// ([`TaggedSet::prefetch`]): below, the set sits in the cache and the
+/// extra slides only cost (8-puzzle A*: 0.8 → 0.9 ms).
+const PREFETCH_FROM: usize = 1 << 15;
+
+/// Best-first search from `start` to `goal` in the order of `rule`, with
+/// open list `Q` of entries `E` and closed set `C`: textbook graph search,
+/// the goal tested on removal, nodes deeper than `limits.max_depth` not
+/// expanded.
+fn search<B: Board, H: Heuristic<B>, R: Rule, E: OpenEntry<B, H::Memo>, Q: OpenList<E>, C: Closed<B>>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    rule: R,
+    limits: &Limits,
+) -> Outcome {
+    let mut budget = Budget::start(limits, Some(bytes_per_state_with::<B, Q, C, E>()));
     let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
     let mut open = Q::new(rule);
+    if let Some(floor) = &limits.floor {
+        open.share_floor(Arc::clone(floor));
+    }
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
-    let h_start = h.estimate(start);
-    open.push(rule.key(0, h_start, H::UNIT), 0, h_start, start.tag(None));
+    let (h_start, memo) =
+        if E::MEMO { h.estimate_memo(start) } else { (h.estimate(start), H::Memo::default()) };
+    open.push(rule.key(0, h_start, H::UNIT), 0, h_start, E::new(start.tag(None), memo));
     let mut cut_at_depth = false;
     let mut peak_stored = 1;
 
@@ -614,17 +719,18 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
         {
             break Status::Limit(limit);
         }
-        let Some((_, g, h_board, entry)) = open.pop() else {
+        let Some((_, g, h_board, popped)) = open.pop() else {
             break exhausted(cut_at_depth, &budget);
         };
+        let entry = popped.tagged();
         // Past the cache, the entry after this one is closed next: its slot
         // loads while this node expands (the children's are fetched below).
         // It is the next entry unless a child sorts before it; then the
         // child's slot is fetched once the children are in.
         let prefetch = closed.len() > PREFETCH_FROM;
-        let mut predicted: *const B::Tagged = std::ptr::null();
+        let mut predicted: *const E = std::ptr::null();
         if prefetch && let Some(next) = open.upcoming() {
-            closed.prefetch(closed.probe(next));
+            closed.prefetch(closed.probe(&next.tagged()));
             predicted = next;
         }
         if !closed.close(entry, g) {
@@ -681,8 +787,9 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
             // Stale entries leave the open list without closing anything, so
             // the count can fall: the figure is its peak, not its last value.
             peak_stored = peak_stored.max(stored + 1);
-            let h_child = h.update(&B::untag(child).0, h_board, board.tile(from), from, blank);
-            open.push(rule.key(child_g, h_child, H::UNIT), child_g, h_child, child);
+            let slide = Slide { board: B::untag(child).0, tile: board.tile(from), from };
+            let (h_child, memo) = estimate(h, &popped, h_board, &slide, blank);
+            open.push(rule.key(child_g, h_child, H::UNIT), child_g, h_child, E::new(child, memo));
             stats.max_depth = stats.max_depth.max(child_g);
         }
         stats.max_frontier = stats.max_frontier.max(open.len() as u64);
@@ -692,7 +799,7 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
             && let Some(next) = open.upcoming()
             && !std::ptr::eq(next, predicted)
         {
-            closed.prefetch(closed.probe(next));
+            closed.prefetch(closed.probe(&next.tagged()));
         }
     };
 
@@ -711,6 +818,24 @@ pub(crate) fn run<B: Board, H: Heuristic<B>, R: Rule, Q: OpenList<B::Tagged>, C:
     let cost = path.as_ref().and_then(|p| u32::try_from(p.len()).ok());
     let lower_bound = proven_bound(rule, status, cost, open_floor, H::UNIT);
     Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
+}
+
+/// The estimate of `slide`'s board, a child of the entry `parent` (estimate
+/// `h`, blank on `to`), and its memo where entries keep one.
+#[inline]
+fn estimate<B: Board, H: Heuristic<B>, E: OpenEntry<B, H::Memo>>(
+    heuristic: &H,
+    parent: &E,
+    h: u32,
+    slide: &Slide<B>,
+    to: usize,
+) -> (u32, H::Memo) {
+    let Slide { board, tile, from } = *slide;
+    if E::MEMO {
+        heuristic.update_memo(&board, h, &parent.memo(), tile, from, to)
+    } else {
+        (heuristic.update(&board, h, tile, from, to), H::Memo::default())
+    }
 }
 
 /// What a search by `rule` proved of the cost: A* (its priority is f), that

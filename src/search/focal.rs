@@ -24,8 +24,10 @@ potential since `B·f_min` ≥ f), so a pick looks at one bucket per f from
 */
 
 use super::algorithm::Selection;
-use super::best_first::{Bounded, OpenList, Reopening, Rule, bytes_per_state_with};
+use super::best_first::{Bare, Bounded, OpenList, Queue, Reopening, Rule, bytes_per_state_with};
 use crate::board::Board;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The focal open list: boards by f, then g; each (f, g) a stack.
 pub(crate) struct FocalQueue<B> {
@@ -38,6 +40,8 @@ pub(crate) struct FocalQueue<B> {
     min_f: usize,
     len: usize,
     rule: Bounded,
+    /// A lower bound on the cost proven elsewhere meanwhile, in moves.
+    floor: Option<Arc<AtomicU32>>,
 }
 
 impl<B> FocalQueue<B> {
@@ -65,7 +69,7 @@ impl<B> OpenList<B> for FocalQueue<B> {
 
     fn new<R: Rule>(rule: R) -> Self {
         let rule = rule.bounded().expect("a focal queue serves a bounded rule");
-        FocalQueue { rows: Vec::new(), top: Vec::new(), min_f: usize::MAX, len: 0, rule }
+        FocalQueue { rows: Vec::new(), top: Vec::new(), min_f: usize::MAX, len: 0, rule, floor: None }
     }
 
     #[inline]
@@ -92,8 +96,11 @@ impl<B> OpenList<B> for FocalQueue<B> {
         if min_f >= self.rows.len() {
             return None;
         }
-        // The focal list: every f up to B·f_min.
-        let limit = (min_f as u64 * self.rule.p / self.rule.q) as usize;
+        // The focal list: every f up to B times the best lower bound, f_min
+        // or one proven elsewhere (both at most the optimum).
+        let floor = self.floor.as_ref().map_or(0, |floor| floor.load(Ordering::Relaxed) as usize);
+        let base = min_f.max(floor);
+        let limit = (base as u64 * self.rule.p / self.rule.q) as usize;
         let mut best: Option<(usize, usize)> = None;
         for f in min_f..=limit.min(self.rows.len() - 1) {
             let Some(g) = self.deepest(f) else { continue };
@@ -103,7 +110,7 @@ impl<B> OpenList<B> for FocalQueue<B> {
                 // Largest (B·f_min − g) / h, compared without division; a
                 // goal (h = 0) wins outright.
                 Selection::Potential => {
-                    let room = |g: usize| (min_f as u64 * self.rule.p).saturating_sub(g as u64 * self.rule.q);
+                    let room = |g: usize| (base as u64 * self.rule.p).saturating_sub(g as u64 * self.rule.q);
                     let (h, best_h) = ((f - g) as u64, (bf - bg) as u64);
                     match (h, best_h) {
                         (0, 0) => false,
@@ -134,12 +141,23 @@ impl<B> OpenList<B> for FocalQueue<B> {
     fn floor(&self) -> Option<u64> {
         (self.len > 0).then_some(self.min_f as u64)
     }
+
+    fn share_floor(&mut self, floor: Arc<AtomicU32>) {
+        self.floor = Some(floor);
+    }
+}
+
+/// The focal queue, for any kind of entry.
+pub(crate) struct Focal;
+
+impl Queue for Focal {
+    type Of<E: Copy + Send + 'static> = FocalQueue<E>;
 }
 
 /// Worst-case bytes per stored state of a bounded search, which reopens
 /// closed boards and keeps their g.
 pub(crate) fn bytes_per_state_reopening<B: Board>() -> u64 {
-    bytes_per_state_with::<B, FocalQueue<B::Tagged>, Reopening<B>>()
+    bytes_per_state_with::<B, FocalQueue<Bare<B::Tagged>>, Reopening<B>, _>()
 }
 
 #[cfg(test)]
@@ -164,6 +182,20 @@ mod tests {
         assert_eq!(nearest.pop().map(|e| e.3), Some(1));
         assert_eq!(nearest.pop().map(|e| e.3), Some(4), "f_min is 16 now");
         assert_eq!(nearest.pop(), None);
+    }
+
+    #[test]
+    fn a_floor_proven_elsewhere_widens_the_focal_list() {
+        let mut nearest = queue(Selection::Nearest, 3, 2);
+        let floor = Arc::new(AtomicU32::new(0));
+        nearest.share_floor(Arc::clone(&floor));
+        // f_min 10 admits f up to 15; a floor of 12, up to 18.
+        for (f, g, board) in [(10, 2, 1), (18, 17, 2)] {
+            nearest.push(f, g, f as u32 - g, board);
+        }
+        floor.store(12, Ordering::Relaxed);
+        assert_eq!(nearest.pop().map(|e| e.3), Some(2), "h = 1 at f = 18 is within 1.5 × 12");
+        assert_eq!(nearest.floor(), Some(10), "the queue's own floor is its smallest f");
     }
 
     #[test]

@@ -5,7 +5,7 @@ far, so its paths are long and unbounded, but it answers boards no
 shortest-path search can, in a fraction of the nodes.
 */
 
-use super::best_first::{BucketQueue, Greedy, HeapQueue, run};
+use super::best_first::{Buckets, Greedy, Heap, run};
 use super::table::TaggedSet;
 use super::{Limits, Outcome};
 use crate::board::{Board, Goal};
@@ -29,8 +29,8 @@ use crate::heuristic::Heuristic;
 /// ```
 pub fn greedy<B: Board, H: Heuristic<B>>(start: &B, goal: &Goal, h: &H, limits: &Limits) -> Outcome {
     if H::UNIT == 1 {
-        run::<B, H, Greedy, BucketQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, Greedy, limits)
+        run::<B, H, Greedy, Buckets, TaggedSet<B>>(start, goal, h, Greedy, limits)
     } else {
-        run::<B, H, Greedy, HeapQueue<B::Tagged>, TaggedSet<B>>(start, goal, h, Greedy, limits)
+        run::<B, H, Greedy, Heap, TaggedSet<B>>(start, goal, h, Greedy, limits)
     }
 }

@@ -188,6 +188,10 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         // nodes count as cut by depth, not as candidates for the next bound.
         search.bound = bound.min(search.depth_cap);
         search.budget.show_bound(search.bound as f64 / move_key as f64);
+        // Every pass below this one is complete: what it proves is shared.
+        if let (Some(floor), Some(proven)) = (&limits.floor, rule.lower_bound(search.bound, H::UNIT)) {
+            floor.fetch_max(proven, Ordering::Relaxed);
+        }
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
         let before = search.stats.nodes_expanded;
@@ -863,6 +867,28 @@ mod tests {
                     assert_eq!(states.last().unwrap(), goal.tiles().cells());
                 }
             }
+        }
+    }
+
+    /// IDA* shares each bound it has proven: at the end of a search the
+    /// shared floor is the optimal cost, never above it at any time, and a
+    /// higher floor set elsewhere is kept.
+    #[test]
+    fn idastar_raises_a_shared_floor_to_the_optimum() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicU32;
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let lc = LinearConflict::new(&goal);
+        let mut rng = SplitMix64::new(23);
+        for _ in 0..4 {
+            let start = Packed::from_tiles(generate(&goal, Scramble::Walk(60), true, &mut rng).cells());
+            let floor = Arc::new(AtomicU32::new(0));
+            let limits = Limits { floor: Some(Arc::clone(&floor)), ..Limits::default() };
+            let cost = idastar(&start, &goal, &lc, &limits).cost().unwrap() as u32;
+            assert_eq!(floor.load(Ordering::Relaxed), cost);
+            let high = Arc::new(AtomicU32::new(cost + 10));
+            idastar(&start, &goal, &lc, &Limits { floor: Some(Arc::clone(&high)), ..Limits::default() });
+            assert_eq!(high.load(Ordering::Relaxed), cost + 10);
         }
     }
 

@@ -10,7 +10,7 @@ use crate::board::{Board, Geometry, Move};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32};
 use std::time::{Duration, Instant};
 
 /// When a search must give up.
@@ -46,6 +46,12 @@ pub struct Limits {
     pub split_after: Option<u64>,
     /// Where the search shows its figures while it runs, if anyone watches.
     pub monitor: Option<Arc<Monitor>>,
+    /// A lower bound on the cost, in moves, shared by searches of one board
+    /// that run at once: IDA* raises it as its passes complete, and a
+    /// bounded search ([`Algorithm::Bounded`](super::Algorithm::Bounded))
+    /// reads it to widen its focal list, since an answer within B times
+    /// any proven bound is within B times the shortest.
+    pub floor: Option<Arc<AtomicU32>>,
 }
 
 /// Which limit stopped a search.

@@ -199,6 +199,7 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         threads: 1,
         split_after: None,
         monitor: None,
+        floor: None,
     }
 }
 

@@ -788,6 +788,10 @@ impl<B: Board> Heuristic<B> for Pdb {
         Pdb::update_memos(self, memo, to, slides, estimates, memos);
     }
 
+    fn estimates_from_parent(&self) -> bool {
+        self.databases.iter().any(in_bits)
+    }
+
     /// Every lookup is a read of a table far larger than the caches.
     const OVERLAPS: bool = true;
 

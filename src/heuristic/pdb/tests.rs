@@ -791,3 +791,44 @@ fn values_are_admissible_but_not_consistent() {
     }
     assert!(worst > 1, "documented as inconsistent; worst jump {worst}");
 }
+
+/// The best-first searches read tables in bits through the memo each open
+/// board keeps: the same answers and the same figures as with the same
+/// tables in bytes, which they read afresh, for A*, weighted A*, greedy
+/// and bounded search.
+#[test]
+fn best_first_searches_read_tables_in_bits_as_they_read_bytes() {
+    use crate::board::{Scramble, SplitMix64, generate};
+    use crate::search::{Limits, Selection, Weight, astar, bounded_astar, greedy, weighted_astar};
+    let goal = goal(&GoalSpec::BlankFirst, 4);
+    let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
+    let partitions = [vec![0, 1, 2, 3]];
+    let bits = maxed(&goal, &patterns, &partitions, TableKind::ZeroAwareBits);
+    let bytes = maxed(&goal, &patterns, &partitions, TableKind::ZeroAware);
+    assert!(Heuristic::<Packed>::estimates_from_parent(&bits));
+    assert!(!Heuristic::<Packed>::estimates_from_parent(&bytes));
+    let mut rng = SplitMix64::new(29);
+    let limits = Limits::default();
+    let w = Weight::ratio(3, 2);
+    for _ in 0..4 {
+        let start = Packed::from_tiles(generate(&goal, Scramble::Walk(70), true, &mut rng).cells());
+        let runs = [
+            (astar(&start, &goal, &bits, &limits), astar(&start, &goal, &bytes, &limits)),
+            (
+                weighted_astar(&start, &goal, &bits, w, &limits),
+                weighted_astar(&start, &goal, &bytes, w, &limits),
+            ),
+            (greedy(&start, &goal, &bits, &limits), greedy(&start, &goal, &bytes, &limits)),
+            (
+                bounded_astar(&start, &goal, &bits, w, Selection::Potential, &limits),
+                bounded_astar(&start, &goal, &bytes, w, Selection::Potential, &limits),
+            ),
+        ];
+        for (i, (from_bits, from_bytes)) in runs.into_iter().enumerate() {
+            assert!(from_bits.path.is_some(), "search {i}");
+            assert_eq!(from_bits.path, from_bytes.path, "search {i}");
+            assert_eq!(from_bits.lower_bound, from_bytes.lower_bound, "search {i}");
+            assert_eq!(from_bits.stats.nodes_expanded, from_bytes.stats.nodes_expanded, "search {i}");
+        }
+    }
+}
