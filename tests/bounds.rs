@@ -133,6 +133,47 @@ fn lower_bounds_never_exceed_the_true_distance_on_the_2x5_rectangle() {
     }
 }
 
+/// With pattern databases and two threads, `--within F` and anytime race
+/// IDA*, which shares the bounds it proves with the bounded searches: every
+/// answer still holds to the 8-puzzle's true distances, for tables in bits
+/// (read through memos) and in bytes, and on one thread as well.
+#[test]
+fn searches_that_race_idastar_hold_to_the_true_distance_on_the_8_puzzle() {
+    use npuzzle::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
+    use std::sync::Arc;
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let w = |text: &str| text.parse::<Weight>().unwrap();
+    let algorithms: Vec<Algorithm> = ["1", "1.1", "1.5", "3"]
+        .iter()
+        .map(|f| Algorithm::within(w(f)))
+        .chain([Algorithm::Anytime])
+        .collect();
+    let mut rng = Rng(11);
+    let boards: Vec<(&Vec<u16>, &u32)> = truth.iter().collect();
+    for kind in [TableKind::ZeroAwareBits, TableKind::ZeroAware] {
+        let patterns: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+        let dbs = patterns.iter().map(|t| PatternDatabase::build(&goal, t, kind, &mut |_| {}).unwrap());
+        let tables = Tables { pdb: Some(Arc::new(Pdb::from_databases(&goal, dbs.collect()).unwrap())) };
+        for _ in 0..40 {
+            let (start, &d) = boards[rng.below(boards.len())];
+            let tiles = Tiles::new(start).unwrap();
+            for algorithm in &algorithms {
+                for threads in [1, 2] {
+                    let timeout =
+                        (*algorithm == Algorithm::Anytime).then(|| std::time::Duration::from_millis(30));
+                    let limits = Limits { threads, timeout, ..Limits::default() };
+                    let outcome =
+                        solve(&tiles, &goal, *algorithm, HeuristicKind::Pdb, &limits, &tables).unwrap();
+                    let case = format!("{algorithm:?} on {threads} threads, {kind:?}, on {start:?}");
+                    assert_eq!(outcome.status, Status::Solved, "{case}");
+                    holds_to(*algorithm, &outcome, d, &case);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn an_unsolvable_start_has_no_bound_and_a_solved_optimal_run_proves_itself() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();

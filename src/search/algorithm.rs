@@ -72,7 +72,13 @@ impl Algorithm {
     /// Whether the search runs on several threads when [`Limits::threads`](super::Limits::threads)
     /// asks for them (IDA*, weighted or not); the others use one.
     pub fn parallel(self) -> bool {
-        matches!(self, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Anytime)
+        matches!(
+            self,
+            Algorithm::IdaStar
+                | Algorithm::WeightedIdaStar(_)
+                | Algorithm::Anytime
+                | Algorithm::Bounded { .. }
+        )
     }
 
     /// Every algorithm once, unweighted, in the order comparisons list them.

@@ -27,6 +27,7 @@ use super::algorithm::Selection;
 use super::budget::Budget;
 use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
+use super::race::{Race, race};
 use super::staged::{self, Stages};
 use super::weight::Weight;
 use std::time::Duration;
@@ -131,7 +132,7 @@ impl Best {
 /// (the timeout is its budget; [`DEFAULT_BUDGET`] without one), handing
 /// each improvement to `report`.
 pub(crate) fn anytime(
-    searches: &impl Searches,
+    searches: &(impl Searches + Sync),
     limits: &Limits,
     report: &mut dyn FnMut(&Improvement),
 ) -> Outcome {
@@ -143,71 +144,32 @@ pub(crate) fn anytime(
         improvements: Vec::new(),
         stats: Stats::default(),
     };
-    // What is left of the budget for the next search, or a share of it.
-    let left = |budget: &Budget, share: u32| Limits {
-        timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed()) / share),
-        ..limits.clone()
-    };
-    // Every solvable board gets an answer, however short the budget: the
-    // constructive solver is linear in its path, and only Ctrl-C stops it.
-    let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
     let small = searches.searchable() && searches.cells() <= SMALL;
-    if small {
-        let first = if searches.tables() {
-            Algorithm::Bounded { bound: TABLES_FIRST, selection: Selection::Potential }
-        } else {
-            Algorithm::Greedy
-        };
-        // Greedy gets a quarter of the budget, the bounded search half: on
-        // the 24-puzzle it takes a hundredth of a second or two.
-        let share = if searches.tables() { 2 } else { 4 };
-        best.offer(searches.run(first, &left(&budget, share)), &budget, report);
-    }
-    if best.outcome.is_none() {
-        best.offer(searches.construct(&unlimited), &budget, report);
-    }
-    if !small && searches.cells() <= staged::MAX_CELLS {
-        for (stages, block) in &STAGES {
-            if budget.check_now().is_some() || best.proven() {
-                break;
-            }
-            let outcome = searches.staged(stages, Algorithm::WeightedAStar(*block), &left(&budget, 1));
-            let stopped = outcome.path.is_none();
-            best.offer(outcome, &budget, report);
-            if stopped {
-                break;
-            }
-        }
-    }
-    if searches.searchable() {
-        for (p, q) in if small { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
-            if budget.check_now().is_some() || best.proven() {
-                break;
-            }
-            let bound = Weight::ratio(*p, *q);
-            // A bound no tighter than one already searched has nothing new
-            // to show; an answer within this bound of what is proven may
-            // still be improved on, since the searches find paths far
-            // shorter than their bounds.
-            if small && searches.tables() && p * TABLES_FIRST.denominator() >= TABLES_FIRST.numerator() * q {
-                continue;
-            }
-            let algorithm = if small {
-                Algorithm::Bounded { bound, selection: Selection::Potential }
-            } else {
-                Algorithm::WeightedAStar(bound)
+    // With tables and a second core, IDA* proves bounds beside the answers.
+    let racing = small && searches.tables() && limits.threads >= 2 && limits.max_expanded.is_none();
+    if racing {
+        let floor = best.lower_bound;
+        let ((), proved, floor) = race(
+            &limits,
+            limits.threads,
+            Weight::ONE,
+            floor,
+            |race| {
+                answers(searches, &race.limits(&limits, 1), &budget, &mut best, report, Some(race));
+                ((), false)
+            },
+            |lane| searches.run(Algorithm::IdaStar, lane),
+        );
+        best.lower_bound = best.lower_bound.max(floor);
+        best.offer(proved, &budget, report);
+    } else {
+        answers(searches, &limits, &budget, &mut best, report, None);
+        if small && searches.tables() && budget.check_now().is_none() && !best.proven() {
+            let left = Limits {
+                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+                ..limits.clone()
             };
-            let outcome = searches.run(algorithm, &left(&budget, 1));
-            // A search that ran out of time or room leaves the lower
-            // bounds no chance.
-            let stopped = matches!(outcome.status, Status::Limit(_));
-            best.offer(outcome, &budget, report);
-            if stopped {
-                break;
-            }
-        }
-        if searches.tables() && budget.check_now().is_none() && !best.proven() {
-            let outcome = searches.run(Algorithm::IdaStar, &left(&budget, 1));
+            let outcome = searches.run(Algorithm::IdaStar, &left);
             best.offer(outcome, &budget, report);
         }
     }
@@ -226,4 +188,94 @@ pub(crate) fn anytime(
     }
     outcome.improvements = improvements;
     outcome
+}
+
+/// The answers of an anytime run, one better than the last, within
+/// `limits` (whose timeout is the run's budget): a first answer, then on
+/// small boards bounded searches with falling bounds, on larger ones
+/// staged searches and weighted A* with falling weights. In a `race`, each
+/// answer is offered to it, and the answers stop when it is over.
+fn answers(
+    searches: &impl Searches,
+    limits: &Limits,
+    budget: &Budget,
+    best: &mut Best,
+    report: &mut dyn FnMut(&Improvement),
+    race: Option<&Race>,
+) {
+    // What is left of the budget for the next search, or a share of it.
+    let left = |budget: &Budget, share: u32| Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed()) / share),
+        ..limits.clone()
+    };
+    let mut offer = |best: &mut Best, outcome: Outcome| {
+        best.offer(outcome, budget, report);
+        if let Some(race) = race {
+            race.prove(best.lower_bound);
+            if let Some(cost) = best.cost() {
+                race.offer(cost);
+            }
+        }
+    };
+    let over = || race.is_some_and(Race::over);
+    // Every solvable board gets an answer, however short the budget: the
+    // constructive solver is linear in its path, and only Ctrl-C stops it.
+    let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
+    let small = searches.searchable() && searches.cells() <= SMALL;
+    if small {
+        let first = if searches.tables() {
+            Algorithm::Bounded { bound: TABLES_FIRST, selection: Selection::Potential }
+        } else {
+            Algorithm::Greedy
+        };
+        // Greedy gets a quarter of the budget, the bounded search half: on
+        // the 24-puzzle it takes a hundredth of a second or two.
+        let share = if searches.tables() { 2 } else { 4 };
+        offer(best, searches.run(first, &left(budget, share)));
+    }
+    if best.outcome.is_none() && !over() {
+        offer(best, searches.construct(&unlimited));
+    }
+    if !small && searches.cells() <= staged::MAX_CELLS {
+        for (stages, block) in &STAGES {
+            if budget.check_now().is_some() || best.proven() || over() {
+                break;
+            }
+            let outcome = searches.staged(stages, Algorithm::WeightedAStar(*block), &left(budget, 1));
+            let stopped = outcome.path.is_none();
+            offer(best, outcome);
+            if stopped {
+                break;
+            }
+        }
+    }
+    if !searches.searchable() {
+        return;
+    }
+    for (p, q) in if small { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
+        if budget.check_now().is_some() || best.proven() || over() {
+            break;
+        }
+        let bound = Weight::ratio(*p, *q);
+        // A bound no tighter than one already searched has nothing new
+        // to show; an answer within this bound of what is proven may
+        // still be improved on, since the searches find paths far
+        // shorter than their bounds.
+        if small && searches.tables() && p * TABLES_FIRST.denominator() >= TABLES_FIRST.numerator() * q {
+            continue;
+        }
+        let algorithm = if small {
+            Algorithm::Bounded { bound, selection: Selection::Potential }
+        } else {
+            Algorithm::WeightedAStar(bound)
+        };
+        let outcome = searches.run(algorithm, &left(budget, 1));
+        // A search that ran out of time or room leaves the lower
+        // bounds no chance.
+        let stopped = matches!(outcome.status, Status::Limit(_));
+        offer(best, outcome);
+        if stopped {
+            break;
+        }
+    }
 }

@@ -8,6 +8,7 @@ use super::algorithm::Algorithm;
 use super::anytime::{Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
+use super::race::{Race, race};
 use super::staged::{self, Stages};
 use super::weight::Weight;
 use super::{
@@ -244,11 +245,13 @@ impl Prepared {
         let outcome = if uses_pdb {
             let pdb = pattern_databases(goal, tables)?;
             match Encoding::of(shape) {
-                Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
-                Encoding::Packed128 => {
-                    run(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
+                Encoding::Packed => {
+                    with_tables(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits)
                 }
-                _ => run(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
+                Encoding::Packed128 => {
+                    with_tables(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
+                }
+                _ => with_tables(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
             }
         } else {
             match Encoding::of(shape) {
@@ -573,6 +576,52 @@ fn no_partition(shape: Shape) -> Option<Error> {
     PartitionSet::for_shape(shape).next().is_none().then(|| {
         unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
     })
+}
+
+/// [`run`] with the pattern databases. A bounded search on two threads or
+/// more races IDA* (see `race.rs`): the bounded search on one thread, its
+/// focal list widened by the bounds IDA* proves on the others; IDA*'s
+/// answer, if it finds one first, is a shortest one. Under an expansion
+/// limit, which must hold exactly, the bounded search runs alone.
+fn with_tables<B: Board>(
+    algorithm: Algorithm,
+    board: &B,
+    goal: &Goal,
+    pdb: &Pdb,
+    limits: &Limits,
+) -> Outcome {
+    let Algorithm::Bounded { bound, .. } = algorithm else {
+        return run(algorithm, board, goal, pdb, limits);
+    };
+    if limits.threads < 2 || limits.max_expanded.is_some() {
+        return run(algorithm, board, goal, pdb, limits);
+    }
+    // A bounded search that runs out of room starts again: meanwhile IDA*
+    // has raised the floor, which widens the focal list of the next.
+    let answer = |race: &Race| {
+        let mut spent = Stats::default();
+        loop {
+            let mut outcome = run(algorithm, board, goal, pdb, &race.limits(limits, 1));
+            spent += outcome.stats;
+            if !matches!(outcome.status, Status::Limit(LimitKind::Nodes(_))) || race.over() {
+                outcome.stats = spent;
+                return (outcome, true);
+            }
+        }
+    };
+    let (answer, proved, floor) =
+        race(limits, limits.threads, bound, 0, answer, |lane| idastar(board, goal, pdb, lane));
+    let runtime = answer.stats.runtime.max(proved.stats.runtime);
+    let lower_bound = answer.lower_bound.max(proved.lower_bound).max(Some(floor));
+    let mut stats = answer.stats;
+    stats += proved.stats;
+    stats.runtime = runtime;
+    let mut outcome = if proved.status == Status::Solved { proved } else { answer };
+    outcome.stats = stats;
+    if outcome.status != Status::Unsolvable {
+        outcome.lower_bound = lower_bound.min(outcome.cost().map(|c| c as u32)).or(lower_bound);
+    }
+    outcome
 }
 
 /// Runs `algorithm` with heuristic `h`, which the uninformed searches ignore.

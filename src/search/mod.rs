@@ -24,6 +24,7 @@ mod idastar;
 mod memory;
 mod monitor;
 mod outcome;
+mod race;
 mod shorten;
 mod spare;
 mod staged;

@@ -18,7 +18,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, mpsc};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// `--pdb-dir`, else the user's cache directory.
 pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
@@ -120,7 +120,48 @@ pub fn for_batch(
 /// none, and the batch uses linear conflicts for that shape.
 pub fn for_batch_if_built(goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
     let (goal_arg, args) = (goal_arg.clone(), args.clone());
-    TableSource::new(move |goal| Ok(if_built(goal, &goal_arg, &args).unwrap_or(Tables::NONE)))
+    TableSource::new(move |goal| Ok(strongest_built(goal, &goal_arg, &args, None)))
+}
+
+/// Budgets under which a single search takes the tables that map at once
+/// rather than the zero-aware ones, whose copy into memory takes a few
+/// tenths of a second.
+const QUICK_BUDGET: Duration = Duration::from_secs(2);
+
+/// The strongest databases built for `goal`: `--partition` if given, else
+/// the zero-aware set IDA* reads (the best-first searches read it through
+/// their memos, and it guides them to shorter answers in fewer nodes),
+/// else the blank-minimised set; none if neither is built. Under a
+/// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
+/// first: the zero-aware one takes longer to load than the search may run.
+pub fn strongest_built(
+    goal: &Goal,
+    goal_arg: &GoalArg,
+    args: &PdbArgs,
+    deadline: Option<Deadline>,
+) -> Tables {
+    if args.partition.is_some() {
+        return if_built(goal, goal_arg, args).unwrap_or(Tables::NONE);
+    }
+    let quick = deadline.is_some_and(|d| d.at.saturating_duration_since(Instant::now()) < QUICK_BUDGET);
+    let order = if quick {
+        [Estimates::FromScratch, Estimates::FromParent]
+    } else {
+        [Estimates::FromParent, Estimates::FromScratch]
+    };
+    let Ok(dir) = directory(args) else {
+        return Tables::NONE;
+    };
+    for estimates in order {
+        let Some(partition) = PartitionSet::default_for(goal.shape(), estimates) else {
+            continue;
+        };
+        let built = Pdb::paths(goal, partition, &dir).is_ok_and(|paths| paths.iter().all(|p| p.exists()));
+        if built && let Ok(pdb) = with_bar(|report| Pdb::load(goal, partition, &dir, report)) {
+            return Tables { pdb: Some(Arc::new(pdb)) };
+        }
+    }
+    Tables::NONE
 }
 
 /// The databases for `goal` if they are already built and verify, else why

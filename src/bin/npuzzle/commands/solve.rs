@@ -29,8 +29,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         (heuristic, Tables::NONE)
     } else if strongest {
         // The pattern databases if they are built for this goal; no build.
-        match databases::if_built(&goal, &args.search.goal, &args.search.pdb) {
-            Ok(tables) if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
+        match databases::strongest_built(&goal, &args.search.goal, &args.search.pdb, deadline) {
+            tables if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
             _ => (heuristic, Tables::NONE),
         }
     } else {
