@@ -259,10 +259,12 @@ impl PatternDatabase {
         let mut progress = reporter(Phase::Loading, tiles, id.payload(), report);
         // A zero-aware table in bits serves IDA*, whose lookups land all
         // over hundreds of megabytes: in 2 MiB pages they miss the TLB far
-        // less. That saves about an eighth of a 24-puzzle's search and 5-8 %
-        // of a batch of 15-puzzles for a copy that costs no more than
-        // mapping the file and touching its pages (measured).
-        let huge = kind == TableKind::ZeroAwareBits;
+        // less. On the 24-puzzle, where a search takes seconds to days, that
+        // saves about a tenth of its time for a copy of a few tenths of a
+        // second. On the 15-puzzle it saves 5-8 % of a long batch, but the
+        // huge pages' allocation now and then stalls for 0.4 s on compacting
+        // memory, longer than Korf's 100 take to solve (measured).
+        let huge = kind == TableKind::ZeroAwareBits && goal.cells() > 16;
         let values = store::map(path, &id, huge, &mut progress).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
