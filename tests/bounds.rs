@@ -154,7 +154,7 @@ fn searches_that_race_idastar_hold_to_the_true_distance_on_the_8_puzzle() {
     for kind in [TableKind::ZeroAwareBits, TableKind::ZeroAware] {
         let patterns: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
         let dbs = patterns.iter().map(|t| PatternDatabase::build(&goal, t, kind, &mut |_| {}).unwrap());
-        let tables = Tables { pdb: Some(Arc::new(Pdb::from_databases(&goal, dbs.collect()).unwrap())) };
+        let tables = Tables::from(Arc::new(Pdb::from_databases(&goal, dbs.collect()).unwrap()));
         for _ in 0..40 {
             let (start, &d) = boards[rng.below(boards.len())];
             let tiles = Tiles::new(start).unwrap();

@@ -85,7 +85,7 @@ fn idastar_and_astar_with_pattern_databases_find_the_true_cost_of_random_8_puzzl
 #[test]
 fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
     let (_, pdb) = six_six_three();
-    let tables = Tables { pdb: Some(pdb) };
+    let tables = Tables::from(pdb);
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
     for number in [2, 42, 55, 79, 97] {
         let file = format!("korf100/{number:03}.txt");
@@ -139,7 +139,7 @@ fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
         .collect();
     let pdb = Pdb::from_databases(&goal, dbs).unwrap();
     assert!(pdb.mirrored());
-    let tables = Tables { pdb: Some(Arc::new(pdb)) };
+    let tables = Tables::from(Arc::new(pdb));
     walks_of_known_distance(&goal, 24, |start, distance| {
         let tiles = npuzzle::Tiles::new(start).unwrap();
         for threads in [1, 2] {
@@ -189,7 +189,7 @@ fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_
 #[test]
 fn pattern_databases_need_a_partition_for_the_board_and_their_own_goal() {
     let (_, pdb) = six_six_three();
-    let tables = Tables { pdb: Some(pdb) };
+    let tables = Tables::from(pdb);
     let small = read_input(&Input::Inline("1,2,5,3,4,0,6,7,8".into())).unwrap();
     let goal3 = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let err = solve(&small, &goal3, Algorithm::IdaStar, HeuristicKind::Pdb, &Limits::default(), &tables);
@@ -591,4 +591,30 @@ fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
     assert_eq!(v["status"], "solved");
     // A constant estimate makes IDA* a plain iterative deepening: still optimal.
     assert_eq!(v["cost"], truth);
+}
+
+#[test]
+fn anytime_finishes_the_blocks_of_larger_boards_with_their_tables() {
+    use npuzzle::board::{Scramble, SplitMix64, generate};
+    let (_, pdb) = six_six_three();
+    let block = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+    let tables = Tables { pdb: None, blocks: vec![pdb] };
+    let mut rng = SplitMix64::new(26);
+    for (width, height) in [(6, 6), (7, 7), (6, 5)] {
+        let goal = Goal::new(&GoalSpec::BlankFirst, npuzzle::board::Shape::new(width, height)).unwrap();
+        assert!(Tables::block_goals(&goal).contains(&block), "{width}x{height} leaves a 4x4 block");
+        for _ in 0..3 {
+            let start = generate(&goal, Scramble::Uniform, true, &mut rng);
+            let limits =
+                Limits { timeout: Some(Duration::from_millis(300)), threads: 1, ..Limits::default() };
+            let outcome =
+                solve(&start, &goal, Algorithm::Anytime, HeuristicKind::LinearConflict, &limits, &tables)
+                    .unwrap();
+            assert_eq!(outcome.status, Status::Solved);
+            let names: Vec<&str> = outcome.path.as_ref().unwrap().iter().map(|m| m.name()).collect();
+            let played = crate::util::play_on(start.cells(), width, height, &names);
+            assert_eq!(played, goal.tiles().cells(), "{width}x{height} replays");
+        }
+    }
+    assert!(Tables::block_goals(&Goal::new(&GoalSpec::BlankFirst, 5).unwrap()).is_empty(), "searched whole");
 }

@@ -30,6 +30,7 @@ use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::race::{Race, race};
 use super::staged::{self, Stages};
 use super::weight::Weight;
+use crate::board::Shape;
 use std::time::Duration;
 
 /// The searches an anytime run is made of, as the caller provides them for
@@ -41,8 +42,8 @@ pub(crate) trait Searches {
     /// The constructive solver's answer, which every solvable board has.
     fn construct(&self, limits: &Limits) -> Outcome;
     /// Staged search's answer (see `staged.rs`), the block left in the
-    /// middle solved by `block`.
-    fn staged(&self, stages: &Stages, block: Algorithm, limits: &Limits) -> Outcome;
+    /// middle solved as `block` says.
+    fn staged(&self, stages: &Stages, block: &BlockSearch, limits: &Limits) -> Outcome;
     /// The board's strongest estimate, a lower bound.
     fn start_bound(&self) -> u32;
     /// Whether the searches take the board (else only the constructive
@@ -72,18 +73,45 @@ const SMALL_BOUNDS: [(u64, u64); 9] =
 /// The first search where pattern databases serve a small board.
 const TABLES_FIRST: Weight = Weight::ratio(2, 1);
 
-/// Staged searches on larger boards, in order, each with the weighted A*
-/// that solves the block it leaves: parts of four tiles with the eleven to
-/// come watched at half weight, leaving a 4×4 block (a few hundred
-/// milliseconds on a 7×7 board), then a 5×5 block; then parts of six.
-const STAGES: [(Stages, Weight); 3] = [
-    (stages(4, 11, 4), Weight::ratio(3, 2)),
-    (stages(4, 11, 5), Weight::ratio(2, 1)),
-    (stages(6, 9, 5), Weight::ratio(3, 2)),
+/// How staged search finishes the block it leaves in the middle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BlockSearch {
+    /// Without tables for the block: weighted A* with this weight.
+    pub(crate) weight: Weight,
+    /// With tables for it: an anytime search of the block with this share
+    /// of the time left (1 / `share`).
+    pub(crate) share: u32,
+}
+
+/// Staged searches on larger boards, in order, each with how the block it
+/// leaves is solved: parts of four tiles with the eleven to come watched
+/// at half weight, leaving a 4×4 block (a few hundred milliseconds on a
+/// 7×7 board), then a 5×5 block; then parts of six.
+const STAGES: [(Stages, BlockSearch); 3] = [
+    (stages(4, 11, 4), BlockSearch { weight: Weight::ratio(3, 2), share: 4 }),
+    (stages(4, 11, 5), BlockSearch { weight: Weight::ratio(2, 1), share: 2 }),
+    (stages(6, 9, 5), BlockSearch { weight: Weight::ratio(3, 2), share: 1 }),
 ];
 
 const fn stages(part: usize, watch: usize, block: usize) -> Stages {
     Stages { weight: Weight::ratio(3, 1), part, watch, lambda: 8, cap: 300_000, block }
+}
+
+/// The goals and shapes of the blocks the staged searches leave on a board
+/// of `shape` towards `goal` (row-major, 0 the blank), each once.
+pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> {
+    if shape.cells() <= SMALL || shape.cells() > staged::MAX_CELLS {
+        return Vec::new();
+    }
+    let mut goals: Vec<(Vec<u16>, Shape)> = Vec::new();
+    for (stages, _) in &STAGES {
+        if let Some(block) = staged::block_goal(goal, shape, stages.block)
+            && !goals.contains(&block)
+        {
+            goals.push(block);
+        }
+    }
+    goals
 }
 
 /// The weights of weighted A* on larger boards, in order.
@@ -241,7 +269,7 @@ fn answers(
             if budget.check_now().is_some() || best.proven() || over() {
                 break;
             }
-            let outcome = searches.staged(stages, Algorithm::WeightedAStar(*block), &left(budget, 1));
+            let outcome = searches.staged(stages, block, &left(budget, 1));
             let stopped = outcome.path.is_none();
             offer(best, outcome);
             if stopped {

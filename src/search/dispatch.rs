@@ -5,7 +5,7 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 */
 
 use super::algorithm::Algorithm;
-use super::anytime::{Searches, anytime};
+use super::anytime::{self, BlockSearch, Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::race::{Race, race};
@@ -32,11 +32,36 @@ use std::sync::Arc;
 pub struct Tables {
     /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
     pub pdb: Option<Arc<Pdb>>,
+    /// Pattern databases for the blocks that anytime search leaves in the
+    /// middle of a larger board ([`Tables::block_goals`]): the 4×4 or 5×5
+    /// block is then finished by an anytime search of its own with them,
+    /// not by weighted A* with linear conflicts.
+    pub blocks: Vec<Arc<Pdb>>,
 }
 
 impl Tables {
     /// No prepared tables: enough for every heuristic but the pattern databases.
-    pub const NONE: Tables = Tables { pdb: None };
+    pub const NONE: Tables = Tables { pdb: None, blocks: Vec::new() };
+
+    /// The goals, each a board of its own, of the blocks that anytime search
+    /// leaves in the middle of a board towards `goal` (none on boards of up
+    /// to 25 cells, which it searches whole): the tables [`Tables::blocks`]
+    /// may hold.
+    pub fn block_goals(goal: &Goal) -> Vec<Goal> {
+        anytime::block_goals(goal.tiles().cells(), goal.shape())
+            .into_iter()
+            .filter_map(|(cells, shape)| {
+                let tiles = Tiles::with_shape(shape, &cells).ok()?;
+                Goal::new(&GoalSpec::Board(tiles), shape).ok()
+            })
+            .collect()
+    }
+}
+
+impl From<Arc<Pdb>> for Tables {
+    fn from(pdb: Arc<Pdb>) -> Tables {
+        Tables { pdb: Some(pdb), blocks: Vec::new() }
+    }
 }
 
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
@@ -342,7 +367,7 @@ impl Searches for OneBoard<'_> {
         self.with(Algorithm::Rows, limits)
     }
 
-    fn staged(&self, stages: &Stages, block: Algorithm, limits: &Limits) -> Outcome {
+    fn staged(&self, stages: &Stages, block: &BlockSearch, limits: &Limits) -> Outcome {
         let budget = Budget::start(limits, None);
         let mut stats = Stats::default();
         let (start, goal, shape) =
@@ -350,16 +375,28 @@ impl Searches for OneBoard<'_> {
         let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
             let start = Tiles::with_shape(shape, start).ok()?;
             let goal = Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, goal).ok()?), shape).ok()?;
-            let serves = self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&goal));
-            let heuristic = match self.prepared.heuristic {
-                HeuristicKind::Pdb if !serves => HeuristicKind::LinearConflict,
-                kind => kind,
-            };
-            let left = Limits {
-                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
-                ..limits.clone()
-            };
-            let outcome = Prepared::new(goal, block, heuristic).solve(&start, &left, self.tables).ok()?;
+            let left = limits.timeout.map(|t| t.saturating_sub(budget.elapsed()));
+            let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
+            let outcome = if let Some(pdb) = tabled {
+                // The block's own answers and bounds are not the board's.
+                let limits = Limits {
+                    timeout: left.map(|t| t / block.share),
+                    monitor: None,
+                    floor: None,
+                    ..limits.clone()
+                };
+                let tables = Tables::from(Arc::clone(pdb));
+                Prepared::new(goal, Algorithm::Anytime, HeuristicKind::Pdb).solve(&start, &limits, &tables)
+            } else {
+                let heuristic = match self.prepared.heuristic {
+                    HeuristicKind::Pdb => HeuristicKind::LinearConflict,
+                    kind => kind,
+                };
+                let limits = Limits { timeout: left, ..limits.clone() };
+                let algorithm = Algorithm::WeightedAStar(block.weight);
+                Prepared::new(goal, algorithm, heuristic).solve(&start, &limits, &Tables::NONE)
+            }
+            .ok()?;
             stats += outcome.stats;
             outcome.path
         };

@@ -84,19 +84,8 @@ pub(crate) fn staged(
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<StagedOutcome> {
     debug_assert!(shape.cells() <= MAX_CELLS && stages.block >= 3);
-    let part_size = stages.part.clamp(2, MAX_SEEN);
     let mut board = Board::new(start, goal, shape);
-    let blank_goal = goal.iter().position(|&t| t == 0).expect("a goal has a blank");
-    let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
-    let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
-    let mut plan: Vec<Vec<usize>> = Vec::new();
-    while let Some(side) = next_side(&region, goal_row, goal_col, stages.block) {
-        // The line from its top or left end.
-        let frame = region.frame(side);
-        let cells: Vec<usize> = (0..frame.len).map(|j| frame.cell(shape, 0, j)).collect();
-        plan.extend(parts(cells.len(), part_size).into_iter().map(|part| cells[part].to_vec()));
-        region.peel(side);
-    }
+    let (plan, region) = plan(goal, shape, stages.block, stages.part.clamp(2, MAX_SEEN));
     let mut outcome = StagedOutcome::default();
     let mut search = PartSearch::default();
     for (i, part) in plan.iter().enumerate() {
@@ -147,6 +136,35 @@ pub(crate) fn staged(
     };
     board.play(&moves, &mut outcome.path);
     Some(outcome)
+}
+
+/// The parts, in order, that place every line outside the block left in
+/// the middle (at most `block` on a side), and that block.
+fn plan(goal: &[u16], shape: Shape, block: usize, part_size: usize) -> (Vec<Vec<usize>>, Region) {
+    let blank_goal = goal.iter().position(|&t| t == 0).expect("a goal has a blank");
+    let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
+    let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
+    let mut parts_of_lines: Vec<Vec<usize>> = Vec::new();
+    while let Some(side) = next_side(&region, goal_row, goal_col, block) {
+        // The line from its top or left end.
+        let frame = region.frame(side);
+        let cells: Vec<usize> = (0..frame.len).map(|j| frame.cell(shape, 0, j)).collect();
+        parts_of_lines.extend(parts(cells.len(), part_size).into_iter().map(|part| cells[part].to_vec()));
+        region.peel(side);
+    }
+    (parts_of_lines, region)
+}
+
+/// The goal and shape of the block [`staged`] hands to its `finish` on a
+/// board of `shape` towards `goal` when it leaves blocks of at most `block`
+/// on a side; `None` when it solves the block itself (3×3 or less).
+pub(crate) fn block_goal(goal: &[u16], shape: Shape, block: usize) -> Option<(Vec<u16>, Shape)> {
+    let (_, region) = plan(goal, shape, block, MAX_SEEN);
+    if region.height() <= 3 && region.width() <= 3 {
+        return None;
+    }
+    let (_, block_goal) = relabel(shape, goal, goal, &region);
+    Some((block_goal, Shape::new(region.width(), region.height())))
 }
 
 /// The search weight twice over, capped where it is greedy in all but name.
@@ -476,9 +494,25 @@ mod tests {
         let found =
             staged(start.cells(), goal.tiles().cells(), shape, stages, &mut finish, &mut || false).unwrap();
         assert_eq!(played(start.cells(), shape, &found.path), goal.tiles().cells());
-        let (block_goal, block_shape) = handed.expect("a 7x6 board leaves a block larger than 3x3");
-        assert_eq!(block_shape, Shape::new(5, 5));
-        assert_eq!(block_goal, Goal::new(&GoalSpec::BlankLast, block_shape).unwrap().tiles().cells());
+        let (handed_goal, handed_shape) = handed.expect("a 7x6 board leaves a block larger than 3x3");
+        assert_eq!(handed_shape, Shape::new(5, 5));
+        assert_eq!(handed_goal, Goal::new(&GoalSpec::BlankLast, handed_shape).unwrap().tiles().cells());
+        assert_eq!(block_goal(goal.tiles().cells(), shape, 5), Some((handed_goal, handed_shape)));
+    }
+
+    #[test]
+    fn the_block_left_holds_the_blanks_goal_cell_and_keeps_the_goals_order() {
+        for (spec, side) in [(GoalSpec::BlankFirst, 4), (GoalSpec::BlankFirst, 5), (GoalSpec::BlankLast, 5)] {
+            let goal = Goal::new(&spec, Shape::square(7)).unwrap();
+            let block = Goal::new(&spec, Shape::square(side)).unwrap();
+            assert_eq!(
+                block_goal(goal.tiles().cells(), Shape::square(7), side),
+                Some((block.tiles().cells().to_vec(), Shape::square(side))),
+                "{spec:?} {side}"
+            );
+        }
+        let goal = Goal::new(&GoalSpec::BlankFirst, Shape::square(6)).unwrap();
+        assert_eq!(block_goal(goal.tiles().cells(), Shape::square(6), 3), None, "solved here");
     }
 
     #[test]

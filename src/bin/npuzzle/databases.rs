@@ -94,7 +94,7 @@ pub fn for_search(
             pdb?
         }
     };
-    Ok(Tables { pdb: Some(Arc::new(pdb)) })
+    Ok(Tables::from(Arc::new(pdb)))
 }
 
 /// The tables for a batch: a batch reads its puzzles as it runs, so the
@@ -134,12 +134,19 @@ const QUICK_BUDGET: Duration = Duration::from_secs(2);
 /// else the blank-minimised set; none if neither is built. Under a
 /// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
 /// first: the zero-aware one takes longer to load than the search may run.
+/// On a larger board, the strongest built for each block anytime search
+/// leaves in its middle.
 pub fn strongest_built(
     goal: &Goal,
     goal_arg: &GoalArg,
     args: &PdbArgs,
     deadline: Option<Deadline>,
 ) -> Tables {
+    let blocks = Tables::block_goals(goal);
+    if !blocks.is_empty() {
+        let blocks = blocks.iter().filter_map(|block| strongest_built(block, goal_arg, args, deadline).pdb);
+        return Tables { pdb: None, blocks: blocks.collect() };
+    }
     if args.partition.is_some() {
         return if_built(goal, goal_arg, args).unwrap_or(Tables::NONE);
     }
@@ -158,7 +165,7 @@ pub fn strongest_built(
         };
         let built = Pdb::paths(goal, partition, &dir).is_ok_and(|paths| paths.iter().all(|p| p.exists()));
         if built && let Ok(pdb) = with_bar(|report| Pdb::load(goal, partition, &dir, report)) {
-            return Tables { pdb: Some(Arc::new(pdb)) };
+            return Tables::from(Arc::new(pdb));
         }
     }
     Tables::NONE
@@ -176,7 +183,7 @@ pub fn if_built(goal: &Goal, goal_arg: &GoalArg, args: &PdbArgs) -> Result<Table
     let loaded = directory(args).and_then(|dir| {
         with_bar(|report| Pdb::load(goal, partition, &dir, report)).map_err(anyhow::Error::from)
     });
-    loaded.map(|pdb| Tables { pdb: Some(Arc::new(pdb)) }).map_err(|e| {
+    loaded.map(|pdb| Tables::from(Arc::new(pdb))).map_err(|e| {
         let why = match e.downcast_ref::<PdbError>() {
             Some(PdbError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
                 "not built yet".to_owned()

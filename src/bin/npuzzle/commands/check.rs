@@ -42,7 +42,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit> {
         }
         // Like compare, check reads the databases only if they are built.
         match databases::if_built(&goal, &args.goal, &args.pdb) {
-            Ok(Tables { pdb: Some(pdb) }) => writeln!(out, "  pdb: {}", pdb.value_of(start.cells()))?,
+            Ok(Tables { pdb: Some(pdb), .. }) => writeln!(out, "  pdb: {}", pdb.value_of(start.cells()))?,
             Ok(_) => {}
             Err(why) => writeln!(out, "  pdb: - ({why})")?,
         }

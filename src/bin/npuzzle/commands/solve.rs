@@ -31,7 +31,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         // The pattern databases if they are built for this goal; no build.
         match databases::strongest_built(&goal, &args.search.goal, &args.search.pdb, deadline) {
             tables if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
-            _ => (heuristic, Tables::NONE),
+            tables => (heuristic, tables),
         }
     } else {
         (
