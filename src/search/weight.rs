@@ -108,9 +108,20 @@ const fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// The shortest decimal that parses back to the same weight.
+/// The shortest decimal that parses back to the same weight; a fraction
+/// whose decimals never end (the searches' own bounds, such as 4/3) as
+/// `numerator/denominator`.
 impl fmt::Display for Weight {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = self.denominator;
+        for prime in [2, 5] {
+            while d % prime == 0 {
+                d /= prime;
+            }
+        }
+        if d != 1 {
+            return write!(f, "{}/{}", self.numerator, self.denominator);
+        }
         let whole = self.numerator / self.denominator;
         let mut rest = self.numerator % self.denominator;
         write!(f, "{whole}")?;
@@ -137,6 +148,8 @@ mod tests {
         let w: Weight = "1.5".parse().unwrap();
         assert_eq!((w.numerator(), w.denominator()), (3, 2));
         assert_eq!(w.to_string(), "1.5");
+        assert_eq!(Weight::ratio(4, 3).to_string(), "4/3", "decimals that never end");
+        assert_eq!(Weight::ratio(21, 20).to_string(), "1.05");
         assert_eq!("2".parse::<Weight>().unwrap(), Weight::ratio(2, 1));
         assert_eq!("2.000".parse::<Weight>().unwrap().to_string(), "2");
         assert_eq!("1.125".parse::<Weight>().unwrap().to_string(), "1.125");
