@@ -115,7 +115,7 @@ impl fmt::Display for Weight {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = self.denominator;
         for prime in [2, 5] {
-            while d % prime == 0 {
+            while d.is_multiple_of(prime) {
                 d /= prime;
             }
         }
