@@ -118,9 +118,9 @@ pub fn for_batch(
 /// The tables for a batch that takes the strongest heuristic at hand: each
 /// goal shape's databases if they are built (never building them), else
 /// none, and the batch uses linear conflicts for that shape.
-pub fn for_batch_if_built(goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
+pub fn for_batch_if_built(algorithm: Algorithm, goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
     let (goal_arg, args) = (goal_arg.clone(), args.clone());
-    TableSource::new(move |goal| Ok(strongest_built(goal, &goal_arg, &args, None)))
+    TableSource::new(move |goal| Ok(strongest_built(algorithm, goal, &goal_arg, &args, None)))
 }
 
 /// Budgets under which a single search takes the tables that map at once
@@ -134,17 +134,19 @@ const QUICK_BUDGET: Duration = Duration::from_secs(2);
 /// else the blank-minimised set; none if neither is built. Under a
 /// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
 /// first: the zero-aware one takes longer to load than the search may run.
-/// On a larger board, the strongest built for each block anytime search
-/// leaves in its middle.
+/// For `anytime` on a larger board, the strongest built for each block its
+/// staged searches leave in the middle.
 pub fn strongest_built(
+    algorithm: Algorithm,
     goal: &Goal,
     goal_arg: &GoalArg,
     args: &PdbArgs,
     deadline: Option<Deadline>,
 ) -> Tables {
-    let blocks = Tables::block_goals(goal);
+    let blocks = if algorithm == Algorithm::Anytime { Tables::block_goals(goal) } else { Vec::new() };
     if !blocks.is_empty() {
-        let blocks = blocks.iter().filter_map(|block| strongest_built(block, goal_arg, args, deadline).pdb);
+        let blocks =
+            blocks.iter().filter_map(|block| strongest_built(algorithm, block, goal_arg, args, deadline).pdb);
         return Tables { pdb: None, blocks: blocks.collect() };
     }
     if args.partition.is_some() {

@@ -29,7 +29,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         (heuristic, Tables::NONE)
     } else if strongest {
         // The pattern databases if they are built for this goal; no build.
-        match databases::strongest_built(&goal, &args.search.goal, &args.search.pdb, deadline) {
+        match databases::strongest_built(algorithm, &goal, &args.search.goal, &args.search.pdb, deadline) {
             tables if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
             tables => (heuristic, tables),
         }
