@@ -128,14 +128,21 @@ pub fn for_batch_if_built(algorithm: Algorithm, goal_arg: &GoalArg, args: &PdbAr
 /// tenths of a second.
 const QUICK_BUDGET: Duration = Duration::from_secs(2);
 
+/// Budgets under which anytime search on a larger board does without its
+/// blocks' tables: loading them (they are checked as they are read) takes
+/// a tenth of a second or more, and a staged search needs a few tenths to
+/// reach its block at all.
+const BLOCKS_BUDGET: Duration = Duration::from_millis(500);
+
 /// The strongest databases built for `goal`: `--partition` if given, else
 /// the zero-aware set IDA* reads (the best-first searches read it through
 /// their memos, and it guides them to shorter answers in fewer nodes),
 /// else the blank-minimised set; none if neither is built. Under a
 /// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
 /// first: the zero-aware one takes longer to load than the search may run.
-/// For `anytime` on a larger board, the strongest built for each block its
-/// staged searches leave in the middle.
+/// For `anytime` on a larger board with at least [`BLOCKS_BUDGET`] left,
+/// the strongest built for each block its staged searches leave in the
+/// middle.
 pub fn strongest_built(
     algorithm: Algorithm,
     goal: &Goal,
@@ -143,7 +150,9 @@ pub fn strongest_built(
     args: &PdbArgs,
     deadline: Option<Deadline>,
 ) -> Tables {
-    let blocks = if algorithm == Algorithm::Anytime { Tables::block_goals(goal) } else { Vec::new() };
+    let roomy = deadline.is_none_or(|d| d.at.saturating_duration_since(Instant::now()) >= BLOCKS_BUDGET);
+    let blocks =
+        if algorithm == Algorithm::Anytime && roomy { Tables::block_goals(goal) } else { Vec::new() };
     if !blocks.is_empty() {
         let blocks =
             blocks.iter().filter_map(|block| strongest_built(algorithm, block, goal_arg, args, deadline).pdb);
