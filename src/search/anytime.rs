@@ -100,7 +100,7 @@ const fn stages(part: usize, watch: usize, block: usize) -> Stages {
 /// The goals and shapes of the blocks the staged searches leave on a board
 /// of `shape` towards `goal` (row-major, 0 the blank), each once.
 pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> {
-    if shape.cells() <= SMALL || shape.cells() > staged::MAX_CELLS {
+    if !staged_size(shape.cells()) {
         return Vec::new();
     }
     let mut goals: Vec<(Vec<u16>, Shape)> = Vec::new();
@@ -112,6 +112,18 @@ pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> 
         }
     }
     goals
+}
+
+/// Whether the board goes through the bounded searches whole (and, with
+/// tables, IDA*): a searchable board of at most [`SMALL`] cells.
+fn searched_whole(searches: &impl Searches) -> bool {
+    searches.searchable() && searches.cells() <= SMALL
+}
+
+/// Whether boards of `cells` cells go through staged searches: past the
+/// small boards, which are searched whole, up to what staged search takes.
+fn staged_size(cells: usize) -> bool {
+    cells > SMALL && cells <= staged::MAX_CELLS
 }
 
 /// The weights of weighted A* on larger boards, in order.
@@ -172,7 +184,7 @@ pub(crate) fn anytime(
         improvements: Vec::new(),
         stats: Stats::default(),
     };
-    let small = searches.searchable() && searches.cells() <= SMALL;
+    let small = searched_whole(searches);
     // With tables and a second core, IDA* proves bounds beside the answers.
     let racing = small && searches.tables() && limits.threads >= 2 && limits.max_expanded.is_none();
     if racing {
@@ -249,7 +261,7 @@ fn answers(
     // Every solvable board gets an answer, however short the budget: the
     // constructive solver is linear in its path, and only Ctrl-C stops it.
     let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
-    let small = searches.searchable() && searches.cells() <= SMALL;
+    let small = searched_whole(searches);
     if small {
         let first = if searches.tables() {
             Algorithm::Bounded { bound: TABLES_FIRST, selection: Selection::Potential }
@@ -264,7 +276,7 @@ fn answers(
     if best.outcome.is_none() && !over() {
         offer(best, searches.construct(&unlimited));
     }
-    if !small && searches.cells() <= staged::MAX_CELLS {
+    if staged_size(searches.cells()) {
         for (stages, block) in &STAGES {
             if budget.check_now().is_some() || best.proven() || over() {
                 break;

@@ -50,12 +50,15 @@ impl Tables {
     pub fn block_goals(goal: &Goal) -> Vec<Goal> {
         anytime::block_goals(goal.tiles().cells(), goal.shape())
             .into_iter()
-            .filter_map(|(cells, shape)| {
-                let tiles = Tiles::with_shape(shape, &cells).ok()?;
-                Goal::new(&GoalSpec::Board(tiles), shape).ok()
-            })
+            .filter_map(|(cells, shape)| goal_of(&cells, shape))
             .collect()
     }
+}
+
+/// The goal whose layout is `cells` (row-major, 0 the blank) on a board of
+/// `shape`, as staged search hands over the block it leaves.
+fn goal_of(cells: &[u16], shape: Shape) -> Option<Goal> {
+    Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, cells).ok()?), shape).ok()
 }
 
 impl From<Arc<Pdb>> for Tables {
@@ -374,7 +377,7 @@ impl Searches for OneBoard<'_> {
             (self.start.cells(), self.prepared.goal.tiles().cells(), self.start.shape());
         let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
             let start = Tiles::with_shape(shape, start).ok()?;
-            let goal = Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, goal).ok()?), shape).ok()?;
+            let goal = goal_of(goal, shape)?;
             let left = limits.timeout.map(|t| t.saturating_sub(budget.elapsed()));
             let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
             let outcome = if let Some(pdb) = tabled {
