@@ -116,7 +116,13 @@ pub trait Heuristic<B: Board>: Sync {
     /// memory read, and the requests for the reads. `memos` and `pending`
     /// then hold what [`Heuristic::end_children`] completes; nothing is
     /// known of the estimates yet.
+    ///
+    /// `cut` is the largest estimate with which a child is still searched.
+    /// A child estimated above it is pruned whatever its value, so the
+    /// heuristic may settle for any admissible estimate above `cut` and
+    /// leave that child's memo unfinished: no search starts from it.
     #[inline]
+    #[expect(clippy::too_many_arguments, reason = "update_memos' arguments and the cut")]
     fn begin_children(
         &self,
         h: u32,
@@ -125,13 +131,18 @@ pub trait Heuristic<B: Board>: Sync {
         slides: &[Slide<B>],
         memos: &mut [Self::Memo],
         pending: &mut Self::Pending,
+        cut: u32,
     ) {
-        let _ = (h, memo, to, slides, memos, pending);
+        let _ = (h, memo, to, slides, memos, pending, cut);
     }
 
     /// The second half of [`Heuristic::update_memos`], given the same
     /// node and children and what [`Heuristic::begin_children`] left:
-    /// the same estimates and memos as `update_memos`.
+    /// the same estimates and memos as `update_memos`, except that a child
+    /// estimated above the cut may have a smaller estimate (still above
+    /// it) and an unfinished memo. False when it asked for more reads
+    /// instead: it is to be called again with the same arguments once they
+    /// have had time to arrive.
     #[inline]
     #[expect(clippy::too_many_arguments, reason = "update_memos' arguments and what was begun")]
     fn end_children(
@@ -140,12 +151,13 @@ pub trait Heuristic<B: Board>: Sync {
         memo: &Self::Memo,
         to: usize,
         slides: &[Slide<B>],
-        pending: &Self::Pending,
+        pending: &mut Self::Pending,
         estimates: &mut [u32],
         memos: &mut [Self::Memo],
-    ) {
+    ) -> bool {
         let _ = pending;
         self.update_memos(h, memo, to, slides, estimates, memos);
+        true
     }
 }
 

@@ -77,6 +77,12 @@ pub(crate) trait Rule: Copy + Send + Sync {
 
     fn key(self, g: u32, h: u32, unit: u32) -> u64;
 
+    /// The largest h with which a node at depth `g` is within `bound`
+    /// (0 when none is, `u32::MAX` when every one is): the inverse of
+    /// [`Rule::key`], which a heuristic may use to stop refining an
+    /// estimate that already prunes (see `Heuristic::begin_children`).
+    fn cut(self, g: u32, bound: u64, unit: u32) -> u32;
+
     /// The fewest moves a solution can have when every node of priority
     /// below `key` is known to lead nowhere: a node of an optimal path has
     /// a priority of at most this rule's worth of its g + h (moves).
@@ -97,6 +103,12 @@ pub(crate) trait Rule: Copy + Send + Sync {
     }
 }
 
+/// `x` as a `u32`, or `u32::MAX` when it is larger.
+#[inline]
+fn saturate(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
 /// A*'s f = g + h.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plain;
@@ -110,6 +122,11 @@ impl Rule for Plain {
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
         u64::from(g) * u64::from(unit) + u64::from(h)
+    }
+
+    #[inline]
+    fn cut(self, g: u32, bound: u64, unit: u32) -> u32 {
+        saturate(bound.saturating_sub(u64::from(g) * u64::from(unit)))
     }
 
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
@@ -136,6 +153,11 @@ impl Rule for Weighted {
         self.q * u64::from(g) * u64::from(unit) + self.p * u64::from(h)
     }
 
+    #[inline]
+    fn cut(self, g: u32, bound: u64, unit: u32) -> u32 {
+        saturate(bound.saturating_sub(self.q * u64::from(g) * u64::from(unit)) / self.p)
+    }
+
     /// q·U·g + p·h is at most p·U·(g + h/U), since q ≤ p: a node of an
     /// optimal path has a priority of at most p·U·C*.
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
@@ -153,6 +175,11 @@ impl Rule for Greedy {
     #[inline]
     fn key(self, _: u32, h: u32, _: u32) -> u64 {
         u64::from(h)
+    }
+
+    #[inline]
+    fn cut(self, _: u32, bound: u64, _: u32) -> u32 {
+        saturate(bound)
     }
 
     fn lower_bound(self, _: u64, _: u32) -> Option<u32> {
@@ -175,6 +202,11 @@ impl Rule for Bounded {
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
         u64::from(g) * u64::from(unit) + u64::from(h)
+    }
+
+    #[inline]
+    fn cut(self, g: u32, bound: u64, unit: u32) -> u32 {
+        saturate(bound.saturating_sub(u64::from(g) * u64::from(unit)))
     }
 
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
@@ -866,6 +898,34 @@ fn proven_bound<R: Rule>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `cut` is the last h whose priority stays within the bound.
+    fn check_cut<R: Rule>(rule: R) {
+        for unit in [1, 6] {
+            for g in 0..12 {
+                for bound in 0..200 {
+                    let cut = rule.cut(g, bound, unit);
+                    if rule.key(g, 0, unit) > bound {
+                        assert_eq!(cut, 0, "g {g}, bound {bound}: no h fits");
+                        continue;
+                    }
+                    assert!(rule.key(g, cut, unit) <= bound, "g {g}, bound {bound}, cut {cut}");
+                    if cut < u32::MAX {
+                        assert!(rule.key(g, cut + 1, unit) > bound, "g {g}, bound {bound}, cut {cut}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_cuts_at_the_last_estimate_within_the_bound() {
+        check_cut(Plain);
+        check_cut(Weighted { p: 3, q: 2 });
+        check_cut(Weighted { p: 5, q: 1 });
+        check_cut(Greedy);
+        check_cut(Bounded { p: 11, q: 10, selection: Selection::Nearest });
+    }
 
     /// Pushes `entries` (priority, g, h, board) and pops them all.
     fn order<R: Rule>(rule: R, entries: &[(u64, u32, u32, u64)]) -> Vec<(u64, u32, u32, u64)> {

@@ -806,6 +806,7 @@ impl<B: Board> Heuristic<B> for Pdb {
         slides: &[Slide<B>],
         memos: &mut [PdbMemo],
         pending: &mut PdbPending,
+        _: u32,
     ) {
         self.begin(memo, to, slides, memos, pending);
     }
@@ -817,10 +818,11 @@ impl<B: Board> Heuristic<B> for Pdb {
         _: &PdbMemo,
         _: usize,
         _: &[Slide<B>],
-        pending: &PdbPending,
+        pending: &mut PdbPending,
         estimates: &mut [u32],
         memos: &mut [PdbMemo],
-    ) {
+    ) -> bool {
         self.end(pending, estimates, memos);
+        true
     }
 }

@@ -365,14 +365,23 @@ fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
         let n = slides.len();
         let (mut halves, mut half_memos, mut pending) =
             ([0; 4], [PdbMemo::default(); 4], PdbPending::default());
-        Heuristic::<B>::begin_children(pdb, h, &memo, blank, &slides, &mut half_memos[..n], &mut pending);
+        Heuristic::<B>::begin_children(
+            pdb,
+            h,
+            &memo,
+            blank,
+            &slides,
+            &mut half_memos[..n],
+            &mut pending,
+            u32::MAX,
+        );
         Heuristic::<B>::end_children(
             pdb,
             h,
             &memo,
             blank,
             &slides,
-            &pending,
+            &mut pending,
             &mut halves[..n],
             &mut half_memos[..n],
         );

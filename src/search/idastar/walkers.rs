@@ -127,8 +127,8 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 if walker.done() {
                     continue;
                 }
-                if walker.busy {
-                    self.finish(walker);
+                if walker.busy && !self.finish(walker) {
+                    continue;
                 }
                 match self.advance(walker, items) {
                     Some(Flow::Found) => return Flow::Found,
@@ -149,13 +149,14 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// their estimates can be read, as [`Search::visit_bpmx`] orders and
     /// prunes them: the best child, less a move, may raise the node's
     /// estimate and cut it; the node's, less a move, raises its children's.
-    fn finish(&mut self, walker: &mut Walker<B, H>) {
-        walker.busy = false;
+    /// False, and the walker still busy, when the heuristic asked for more
+    /// reads first.
+    fn finish(&mut self, walker: &mut Walker<B, H>) -> bool {
         let Walker { stack, expanding, .. } = walker;
         let Expanding { node, slides, steps, count, memos, pending } = &mut **expanding;
         let (count, unit) = (*count, H::UNIT);
         let mut estimates = [0u32; 4];
-        self.h.end_children(
+        if !self.h.end_children(
             node.h,
             &node.memo,
             usize::from(node.blank),
@@ -163,7 +164,10 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             pending,
             &mut estimates[..count],
             &mut memos[..count],
-        );
+        ) {
+            return false;
+        }
+        walker.busy = false;
         let mut h = node.h;
         if !H::CONSISTENT {
             for &h_child in &estimates[..count] {
@@ -172,7 +176,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             let f_node = self.rule.key(node.g, h, unit);
             if f_node > self.bound {
                 self.prune(f_node);
-                return;
+                return true;
             }
         }
         // Visited most promising first, equals in successor order (a
@@ -198,6 +202,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 mv: step.mv,
             });
         }
+        true
     }
 
     /// Visits the walker's next node: the goal, a limit, or its children's
@@ -243,6 +248,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 &expanding.slides[..count],
                 &mut expanding.memos[..count],
                 &mut expanding.pending,
+                self.rule.cut(node.g + 1, self.bound, H::UNIT),
             );
             walker.busy = true;
             return Some(Flow::Next);
