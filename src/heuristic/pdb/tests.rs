@@ -339,6 +339,36 @@ fn four_by_four_partitions_are_admissible_near_the_goal() {
 /// the value is the per-pattern lookups combined, that the incremental
 /// value (memo and two lookups) equals a fresh one, and that all children
 /// estimated at once get what each gets alone.
+/// A node's children estimated as IDA*'s walkers do: begun, then finished
+/// in as many calls as the heuristic asks for (a few at most).
+fn estimate_apart<B: Board>(
+    pdb: &Pdb,
+    h: u32,
+    memo: &PdbMemo,
+    blank: usize,
+    slides: &[Slide<B>],
+    cut: u32,
+) -> ([u32; 4], [PdbMemo; 4]) {
+    let n = slides.len();
+    let (mut estimates, mut memos, mut pending) = ([0; 4], [PdbMemo::default(); 4], PdbPending::default());
+    Heuristic::<B>::begin_children(pdb, h, memo, blank, slides, &mut memos[..n], &mut pending, cut);
+    let mut calls = 1;
+    while !Heuristic::<B>::end_children(
+        pdb,
+        h,
+        memo,
+        blank,
+        slides,
+        &mut pending,
+        &mut estimates[..n],
+        &mut memos[..n],
+    ) {
+        calls += 1;
+        assert!(calls <= 4, "the estimates are complete after a few calls");
+    }
+    (estimates, memos)
+}
+
 fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
     let geometry = Geometry::new(goal.shape());
     let mut b = B::from_tiles(goal.tiles().cells());
@@ -361,32 +391,29 @@ fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
             assert_eq!(estimates[i], alone, "child {i} after {step} moves");
             assert_eq!(memos[i], alone_memo, "child {i}'s memo after {step} moves");
         }
-        // Begun and finished apart, as IDA*'s walkers estimate them.
+        // Begun and finished apart, as IDA*'s walkers estimate them: with
+        // no cut, the same estimates and memos; with one, a child estimated
+        // above it may be settled on any smaller estimate still above it,
+        // and the others are exact.
         let n = slides.len();
-        let (mut halves, mut half_memos, mut pending) =
-            ([0; 4], [PdbMemo::default(); 4], PdbPending::default());
-        Heuristic::<B>::begin_children(
-            pdb,
-            h,
-            &memo,
-            blank,
-            &slides,
-            &mut half_memos[..n],
-            &mut pending,
-            u32::MAX,
-        );
-        Heuristic::<B>::end_children(
-            pdb,
-            h,
-            &memo,
-            blank,
-            &slides,
-            &mut pending,
-            &mut halves[..n],
-            &mut half_memos[..n],
-        );
+        let (halves, half_memos) = estimate_apart(pdb, h, &memo, blank, &slides, u32::MAX);
         assert_eq!(halves[..n], estimates[..n], "begun and finished after {step} moves");
         assert_eq!(half_memos[..n], memos[..n], "begun and finished after {step} moves");
+        for cut in h.saturating_sub(2)..=h + 1 {
+            let (cut_estimates, cut_memos) = estimate_apart(pdb, h, &memo, blank, &slides, cut);
+            for i in 0..n {
+                if estimates[i] > cut {
+                    assert!(cut_estimates[i] > cut, "child {i} under cut {cut} after {step} moves");
+                    assert!(cut_estimates[i] <= estimates[i], "child {i} under cut {cut} after {step} moves");
+                } else {
+                    assert_eq!(
+                        cut_estimates[i], estimates[i],
+                        "child {i} under cut {cut} after {step} moves"
+                    );
+                    assert_eq!(cut_memos[i], memos[i], "child {i} under cut {cut} after {step} moves");
+                }
+            }
+        }
         let (_, from) = moves[(rng % moves.len() as u64) as usize];
         let tile = b.tile(from);
         let plain = pdb.update(&b.slide(blank, from), h, tile, from, blank);

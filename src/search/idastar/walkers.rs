@@ -7,7 +7,9 @@ before they arrive. Here each of [`WALKERS`] walkers searches a subtree of
 its own with a stack on the heap, and the thread takes one node of each in
 turn: it asks for the reads of one walker's next node, then finishes the
 node another walker asked for a round earlier, whose reads have had the
-others' work to arrive in.
+others' work to arrive in. A heuristic may take several rounds for one
+node (a read that names the next, or a second read only for the children
+the first did not prune); the walker then waits its turn again.
 
 Each walker visits its subtree in [`Search::visit_bpmx`]'s order, with the
 same pruning, except that what a subtree learns of its root's estimate
