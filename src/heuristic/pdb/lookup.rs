@@ -187,6 +187,9 @@ pub struct Pdb {
     tables_of: [u16; MAX_CELLS],
     /// Every database is zero-aware: two dependent reads a lookup.
     zero_aware: bool,
+    /// Zero-aware, with several partitions: children are estimated in
+    /// rounds (see [`Pdb::begin_with`]).
+    in_rounds: bool,
     mirror: Option<Mirror>,
     /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
@@ -355,6 +358,7 @@ impl Pdb {
             members: member_masks,
             tables_of,
             zero_aware,
+            in_rounds: zero_aware && partitions.len() > 1,
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2"),
@@ -659,8 +663,10 @@ impl Pdb {
     /// There, with several partitions, the first round reads only that
     /// partition's database of the moved tile, one read a child instead of
     /// one per database holding the tile on both sides of the mirror, and
-    /// [`Pdb::end`] asks for the rest of the children it did not prune.
-    /// With one partition the read saved does not pay for the extra round
+    /// [`Pdb::end`] asks for the rest of the children it did not prune;
+    /// and a round that reads map records reads their entries in the next.
+    /// With one partition neither the read saved nor the wait on the
+    /// records (small enough to stay in cache) pays for an extra round
     /// (measured on the 15-puzzle).
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
@@ -681,7 +687,7 @@ impl Pdb {
         }
         pending.first_round = false;
         pending.settled = [0; CHILDREN];
-        if self.zero_aware && self.partitions.len() > 1 && cut < u32::MAX {
+        if self.in_rounds && cut < u32::MAX {
             let (side, partition, best) = self.best_partition(&memo.values);
             if best >= cut {
                 let members = self.members[partition];
@@ -754,6 +760,9 @@ impl Pdb {
             }
         }
         *count = n as u8;
+        if *records_due && !self.in_rounds {
+            self.ask_entries(memos, pending);
+        }
     }
 
     /// The entries named by the map records [`Pdb::ask`] asked for, asked
