@@ -134,8 +134,8 @@ pub struct PdbPending {
     child_of: [u8; MOST_LOOKUPS],
     slots: [u8; MOST_LOOKUPS],
     at: [u32; MOST_LOOKUPS],
-    /// Per zero-aware lookup whose map record is asked for, the order of
-    /// the blank's region; `at` is then the record.
+    /// Per zero-aware lookup whose map record is asked for, the tiles'
+    /// order; `at` holds the map's rank until the entry is known.
     orders: [u32; MOST_LOOKUPS],
     /// Whether map records are asked for and the entries not yet.
     records_due: bool,
@@ -144,6 +144,7 @@ pub struct PdbPending {
     first_round: bool,
     /// The parent's best partition: the side of the mirror and its bytes.
     best: (u8, u128),
+    /// The cut the first round's sums are held against.
     cut: u32,
     /// Per child, the databases (on the board, on its mirror) the second
     /// round still reads.
