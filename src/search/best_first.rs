@@ -201,16 +201,16 @@ impl Rule for Bounded {
 
     #[inline]
     fn key(self, g: u32, h: u32, unit: u32) -> u64 {
-        u64::from(g) * u64::from(unit) + u64::from(h)
+        Plain.key(g, h, unit)
     }
 
     #[inline]
     fn cut(self, g: u32, bound: u64, unit: u32) -> u32 {
-        saturate(bound.saturating_sub(u64::from(g) * u64::from(unit)))
+        Plain.cut(g, bound, unit)
     }
 
     fn lower_bound(self, key: u64, unit: u32) -> Option<u32> {
-        u32::try_from(key.div_ceil(u64::from(unit))).ok()
+        Plain.lower_bound(key, unit)
     }
 
     fn bounded(self) -> Option<Bounded> {

@@ -464,12 +464,7 @@ impl Pdb {
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "part of every lookup")]
     fn sums(&self, values: &[u8; 2 * MAX_TABLES]) -> (u32, u32) {
-        let mut halves = values.chunks_exact(MAX_TABLES).map(|half| {
-            let mut bytes = [0u8; MAX_TABLES];
-            bytes.copy_from_slice(half);
-            u128::from_le_bytes(bytes)
-        });
-        let (direct, mirrored) = (halves.next().unwrap_or(0), halves.next().unwrap_or(0));
+        let (direct, mirrored) = (side_values(values, 0), side_values(values, 1));
         let (mut best_direct, mut best_mirrored) = (0, 0);
         for &mask in &self.partitions {
             best_direct = best_direct.max(byte_sum(direct & mask));
@@ -706,11 +701,6 @@ impl Pdb {
             }
         }
         self.ask(memos, &tables[..children], pending);
-        // The first round's few records are asked for with their entries:
-        // a round of their own costs more than their wait (measured).
-        if pending.first_round && pending.records_due {
-            self.ask_entries(&memos[..children], pending);
-        }
     }
 
     /// The side of the mirror and the partition with the largest sum, and
@@ -720,10 +710,8 @@ impl Pdb {
     fn best_partition(&self, values: &[u8; 2 * MAX_TABLES]) -> (usize, usize, u32) {
         let sides = if self.mirror.is_some() { 2 } else { 1 };
         let mut best = (0, 0, 0);
-        for (side, half) in values.chunks_exact(MAX_TABLES).take(sides).enumerate() {
-            let mut bytes = [0u8; MAX_TABLES];
-            bytes.copy_from_slice(half);
-            let half = u128::from_le_bytes(bytes);
+        for side in 0..sides {
+            let half = side_values(values, side);
             for (p, &mask) in self.partitions.iter().enumerate() {
                 let sum = byte_sum(half & mask);
                 if sum > best.2 {
@@ -740,7 +728,7 @@ impl Pdb {
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     fn ask(&self, memos: &[PdbMemo], tables: &[[u16; 2]], pending: &mut PdbPending) {
-        let PdbPending { count, child_of, slots, at, orders, records_due, .. } = pending;
+        let PdbPending { count, child_of, slots, at, orders, records_due, first_round, .. } = pending;
         let mut n = 0;
         *records_due = false;
         for (c, (child, tables)) in memos.iter().zip(tables).enumerate() {
@@ -766,7 +754,10 @@ impl Pdb {
             }
         }
         *count = n as u8;
-        if *records_due && !self.in_rounds {
+        // A round of its own for the map records pays only for a maxed
+        // set's full lookups: one partition's records stay in cache, and a
+        // first round's few are not worth the wait (both measured).
+        if *records_due && (!self.in_rounds || *first_round) {
             self.ask_entries(memos, pending);
         }
     }
@@ -843,9 +834,7 @@ impl Pdb {
             let mut rest = [[0u16; 2]; CHILDREN];
             let mut more = false;
             for (c, child) in memos.iter().enumerate().take(children) {
-                let mut bytes = [0u8; MAX_TABLES];
-                bytes.copy_from_slice(&child.values[side * MAX_TABLES..][..MAX_TABLES]);
-                let sum = byte_sum(u128::from_le_bytes(bytes) & mask);
+                let sum = byte_sum(side_values(&child.values, side) & mask);
                 if sum > pending.cut {
                     pending.settled[c] = sum;
                 } else {
@@ -876,6 +865,17 @@ impl Pdb {
         parts.mirrored.copy_from_slice(&values[MAX_TABLES..]);
         parts
     }
+}
+
+/// The databases' values on one side of the mirror (0 the board, 1 its
+/// mirror image) as one word, a byte each, for [`byte_sum`] under a
+/// partition's mask.
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "part of every lookup")]
+fn side_values(values: &[u8; 2 * MAX_TABLES], side: usize) -> u128 {
+    let mut bytes = [0u8; MAX_TABLES];
+    bytes.copy_from_slice(&values[(side & 1) * MAX_TABLES..][..MAX_TABLES]);
+    u128::from_le_bytes(bytes)
 }
 
 /// The sum of the sixteen bytes of `x`: SSE2's sum of absolute
