@@ -170,6 +170,9 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             return false;
         }
         walker.busy = false;
+        if let Some(nearest) = self.nearest.get_mut(walker.item) {
+            *nearest = estimates[..count].iter().fold(*nearest, |near, &e| near.min(e));
+        }
         let mut h = node.h;
         if !H::CONSISTENT {
             for &h_child in &estimates[..count] {
