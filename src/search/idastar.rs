@@ -212,8 +212,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         let flow = if threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER) {
             search.pass_in_parallel(&root, threads)
         } else if H::OVERLAPS && last_pass >= tuning.walk_after {
-            let items = if last_pass >= SPLIT_AFTER { ITEMS_PER_LONG_WALK } else { ITEMS_PER_WALK };
-            search.pass_walking(&root, items)
+            let want = if last_pass >= SPLIT_AFTER { ITEMS_PER_LONG_WALK } else { ITEMS_PER_WALK };
+            search.pass_walking(&root, want)
         } else {
             search.descend(&root)
         };
@@ -484,12 +484,13 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// `items` in the order this pass searches them: those whose subtrees
     /// came nearest the goal in the pass before first (see [`Nearest`]),
     /// the others after by their own estimate, equals in the order a
-    /// depth-first search meets them. Walkers record how near each comes.
+    /// depth-first search meets them. Walkers record how near each comes;
+    /// without them (a heuristic that reads no memory) nothing is ordered.
     fn order(&mut self, mut items: Vec<Item<B, H::Memo>>) -> Vec<Item<B, H::Memo>> {
         if H::OVERLAPS {
             self.last.order(&mut items);
+            self.nearest = items.iter().map(|item| item.h).collect();
         }
-        self.nearest = items.iter().map(|item| item.h).collect();
         items
     }
 
@@ -533,8 +534,8 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// The open nodes of this pass, level by level from `root`, until there
     /// are at least `want` (or none) and they are at least as deep as the
     /// subtrees of the pass before, so that those are found again (unless
-    /// that would take [`MOST_ITEMS`] times `want`): each node on the way is expanded and
-    /// pruned as [`Search::visit`] and [`Search::visit_bpmx`] would, and
+    /// that would take [`MOST_ITEMS`] times `want`): each node on the way
+    /// is expanded and pruned as [`Search::visit`] and [`Search::visit_bpmx`] would, and
     /// counted, and the nodes come out in the order those visit them.
     /// `Err` when the goal or a limit ends the pass first.
     fn split(&mut self, root: &Item<B, H::Memo>, want: usize) -> Result<Vec<Item<B, H::Memo>>, Flow> {
