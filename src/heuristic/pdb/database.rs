@@ -17,10 +17,11 @@ read-only cache) are built in memory for the run, with a notice.
 */
 
 use super::cache::{refuse_non_file, writable};
-use super::encoding::{self, bit_at};
+use super::descent::Descent;
+use super::encoding;
 use super::index::{Indexer, MAX_CELLS, cells_of};
 use super::progress::{Event, Notice, reporter};
-use super::region_index::{MAX_TILES, RegionIndex};
+use super::region_index::RegionIndex;
 use super::set::catalogue;
 use super::store::goal_bytes;
 use super::{PdbError, Phase, TableKind, build, region_build, store};
@@ -442,58 +443,17 @@ impl PatternDatabase {
     }
 
     /// The value of a state of a table in bits, with no neighbour's value
-    /// to start from: bit 1 of the value and the parity of the pattern's
-    /// Manhattan distance give it modulo 4, and so tell which successor
-    /// is one move closer to the goal; following those to the goal, the
-    /// steps taken are the value. A damaged or forged table may offer no
-    /// way down; the walk then stops, its value only as good as the table.
+    /// to start from: the steps of its walk down to the goal (see
+    /// `descent.rs`).
     fn descend(&self, cell_of: &[u8; MAX_CELLS]) -> u8 {
-        let Ranks::Regions(index) = &self.ranks else {
-            return 0;
-        };
-        let k = self.tiles.len();
-        let shape = self.shape;
-        let mut cells = [0u8; MAX_TILES];
-        for (i, &tile) in self.tiles.iter().enumerate() {
-            cells[i] = cell_of[usize::from(tile)];
-        }
-        let mut blank = u32::from(cell_of[0]);
-        let goal_blank = self.goal.iter().position(|&t| t == 0).unwrap_or(0) as u32;
-        let colour = |cell: u8| (shape.row(cell.into()) + shape.col(cell.into())) as u8 & 1;
-        let mut parity =
-            cells[..k].iter().zip(&self.goal_cells).fold(0, |p, (&c, &g)| p ^ colour(c) ^ colour(g));
-        let mut residue = encoding::residue(bit_at(&self.values, index.rank(&cells, blank)), parity);
-        let neighbours = super::region_index::neighbour_masks(shape);
-        let mut steps = 0u8;
-        'walk: while steps < u8::MAX {
-            let occupied = cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
-            let region = index.region_cells(occupied, blank);
-            if cells[..k] == self.goal_cells[..] && region & (1 << goal_blank) != 0 {
-                return steps;
-            }
-            let down = (residue + 3) % 4;
-            for i in 0..k {
-                let from = cells[i];
-                let mut targets = neighbours[usize::from(from)] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros();
-                    targets &= targets - 1;
-                    let mut moved = cells;
-                    moved[i] = to as u8;
-                    let bit = bit_at(&self.values, index.rank(&moved, u32::from(from)));
-                    if encoding::residue(bit, parity ^ 1) == down {
-                        cells = moved;
-                        blank = u32::from(from);
-                        parity ^= 1;
-                        residue = down;
-                        steps += 1;
-                        continue 'walk;
-                    }
-                }
-            }
-            break;
-        }
-        steps
+        let mut walk = [Descent::new(self, cell_of)];
+        Descent::walk_all(&mut walk, |_| self);
+        walk[0].value()
+    }
+
+    /// Goal cell of each tile, in [`PatternDatabase::tiles`] order.
+    pub(super) fn goal_cells(&self) -> &[u8] {
+        &self.goal_cells
     }
 }
 

@@ -8,6 +8,7 @@ search's hot path; see [`Pdb::value`].
 
 use super::cache::refuse_non_file;
 use super::database::Ranks;
+use super::descent::Descent;
 use super::encoding::{bit_at, step};
 use super::index::{MAX_CELLS, cells_of};
 use super::progress::{Event, relabel};
@@ -443,11 +444,23 @@ impl Pdb {
             }
         }
         let mut values = [0u8; 2 * MAX_TABLES];
+        let (mut walks, mut walk_slots, mut count) =
+            ([Descent::default(); 2 * MAX_TABLES], [0usize; 2 * MAX_TABLES], 0);
         for (i, db) in self.databases.iter().enumerate() {
             for (side, cell_of) in sides.iter().enumerate() {
                 let slot = side * MAX_TABLES + i;
-                values[slot] = if in_bits(db) { db.get(cell_of) } else { db.values[at[slot]] };
+                if in_bits(db) {
+                    walks[count] = Descent::new(db, cell_of);
+                    walk_slots[count] = slot;
+                    count += 1;
+                } else {
+                    values[slot] = db.values[at[slot]];
+                }
             }
+        }
+        Descent::walk_all(&mut walks[..count], |w| &self.databases[walk_slots[w] % MAX_TABLES]);
+        for (walk, &slot) in walks.iter().zip(&walk_slots).take(count) {
+            values[slot] = walk.value();
         }
         (self.combine(&values), PdbMemo { cell_of: memo_cells, values })
     }

@@ -83,6 +83,7 @@ One concern per file:
 mod build;
 mod cache;
 mod database;
+mod descent;
 mod encoding;
 mod error;
 mod index;

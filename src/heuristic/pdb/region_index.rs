@@ -95,6 +95,8 @@ pub(crate) struct RegionIndex {
     maps: Vec<u128>,
     /// Per slot.
     regions: Vec<RegionRecord>,
+    /// Per cell, its neighbours' bits.
+    neighbours: [u32; MAX_CELLS],
 }
 
 impl RegionIndex {
@@ -168,7 +170,7 @@ impl RegionIndex {
             return None;
         }
         let len = len as usize;
-        Some(RegionIndex { shape, k, orders, len, binomial, maps: records, regions })
+        Some(RegionIndex { shape, k, orders, len, binomial, maps: records, regions, neighbours })
     }
 
     /// Number of entries.
@@ -187,6 +189,12 @@ impl RegionIndex {
     #[inline]
     pub(crate) fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// Per cell of the board, its neighbours' bits.
+    #[inline]
+    pub(crate) fn neighbours(&self) -> &[u32; MAX_CELLS] {
+        &self.neighbours
     }
 
     /// Number of (map, region) pairs.
