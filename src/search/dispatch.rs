@@ -192,7 +192,10 @@ impl Prepared {
 
     /// `outcome` with its lower bound raised to the start's estimate.
     fn bounded(&self, start: &Tiles, mut outcome: Outcome, tables: &Tables) -> Outcome {
-        if outcome.status != Status::Unsolvable {
+        // A proven optimal cost is the best bound there is: no estimate
+        // can raise it, and with tables in bits an estimate from scratch
+        // walks each table down to its goal.
+        if outcome.status != Status::Unsolvable && outcome.proven_optimal() != Some(true) {
             let estimate = self.start_bound(start, tables);
             outcome.lower_bound = Some(outcome.lower_bound.map_or(estimate, |b| b.max(estimate)));
         }
