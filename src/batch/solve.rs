@@ -112,7 +112,15 @@ fn solve_board(
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let shape = start.shape();
     let (prepared, tables) = match &mut worker.prepared {
-        Some((prepared, tables)) if prepared.goal().shape() == shape => (prepared, tables),
+        Some((prepared, tables)) if prepared.goal().shape() == shape => {
+            // Asked for each puzzle: a long batch's tables are upgraded
+            // once they have served enough puzzles (see `tables.rs`).
+            match settings.tables.get(prepared.goal()) {
+                Ok(current) => *tables = current,
+                Err(message) => return fail(message),
+            }
+            (prepared, tables)
+        }
         slot => {
             let goal = match Goal::new(&settings.goal, shape) {
                 Ok(goal) => goal,

@@ -43,6 +43,14 @@ impl Tables {
     /// No prepared tables: enough for every heuristic but the pattern databases.
     pub const NONE: Tables = Tables { pdb: None, blocks: Vec::new() };
 
+    /// The same tables with the pattern databases in bits read into huge
+    /// pages (see [`Pdb::in_huge_pages`]), for a batch long enough to repay
+    /// the copy; `None` when nothing would change.
+    pub fn in_huge_pages(&self) -> Option<Tables> {
+        let pdb = self.pdb.as_ref()?.in_huge_pages()?;
+        Some(Tables { pdb: Some(Arc::new(pdb)), blocks: self.blocks.clone() })
+    }
+
     /// The goals, each a board of its own, of the blocks that anytime search
     /// leaves in the middle of a board towards `goal` (none on boards of up
     /// to 25 cells, which it searches whole): the tables [`Tables::blocks`]

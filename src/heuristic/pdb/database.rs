@@ -101,6 +101,8 @@ pub struct PatternDatabase {
     /// Goal cell of each tile, in `tiles` order.
     goal_cells: Vec<u8>,
     pub(super) values: Mmap,
+    /// The entries are the cache file's own pages, 4 KiB each.
+    file_pages: bool,
 }
 
 impl PatternDatabase {
@@ -148,6 +150,7 @@ impl PatternDatabase {
             ranks,
             goal_cells: tiles.iter().map(|&t| goal.cell_of(u16::from(t)) as u8).collect(),
             values,
+            file_pages: false,
         }
     }
 
@@ -264,13 +267,37 @@ impl PatternDatabase {
         // saves about a tenth of its time for a copy of a few tenths of a
         // second. On the 15-puzzle it saves 5-8 % of a long batch, but the
         // huge pages' allocation now and then stalls for 0.4 s on compacting
-        // memory, longer than Korf's 100 take to solve (measured).
+        // memory, longer than Korf's 100 take to solve (measured); a long
+        // batch copies them later (`in_huge_pages`).
         let huge = kind == TableKind::ZeroAwareBits && goal.cells() > 16;
         let values = store::map(path, &id, huge, &mut progress).map_err(|e| match e {
             store::Rejected::Io(source) => PdbError::Io { path: path.to_owned(), source },
             store::Rejected::Corrupt(why) => PdbError::Corrupt { path: path.to_owned(), why },
         })?;
-        Ok(Self::new(goal, tiles, kind, ranks, values))
+        Ok(PatternDatabase { file_pages: !huge, ..Self::new(goal, tiles, kind, ranks, values) })
+    }
+
+    /// A copy of a table in bits still in its file's 4 KiB pages, read
+    /// into huge pages: the copy is the cost the 15-puzzle's tables are
+    /// mapped to spare at load (see [`PatternDatabase::load`]), which a
+    /// long batch repays. `None` for any other table, or without memory
+    /// for the copy.
+    pub(super) fn in_huge_pages(&self) -> Option<PatternDatabase> {
+        if self.kind != TableKind::ZeroAwareBits || !self.file_pages {
+            return None;
+        }
+        let values = store::copy_into_huge_pages(&self.values).ok()?;
+        Some(PatternDatabase {
+            shape: self.shape,
+            goal: self.goal.clone(),
+            tiles: self.tiles.clone(),
+            kind: self.kind,
+            order: self.order,
+            ranks: self.ranks.clone(),
+            goal_cells: self.goal_cells.clone(),
+            values,
+            file_pages: false,
+        })
     }
 
     /// Writes the database to `path` atomically (temporary file, then rename).

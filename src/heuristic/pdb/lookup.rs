@@ -380,6 +380,26 @@ impl Pdb {
         self.set
     }
 
+    /// The same tables, read into huge pages: for tables in bits still in
+    /// their files' 4 KiB pages, which a long batch's lookups miss the TLB
+    /// on; `None` unless every one of them is such a table and was copied.
+    pub fn in_huge_pages(&self) -> Option<Pdb> {
+        let databases =
+            self.databases.iter().map(PatternDatabase::in_huge_pages).collect::<Option<Vec<_>>>()?;
+        Some(Pdb {
+            set: self.set,
+            cells: self.cells,
+            databases,
+            partitions: self.partitions.clone(),
+            members: self.members.clone(),
+            tables_of: self.tables_of,
+            zero_aware: self.zero_aware,
+            in_rounds: self.in_rounds,
+            mirror: self.mirror.clone(),
+            fast: self.fast,
+        })
+    }
+
     /// The databases, each once, in the order the set first names them.
     pub fn databases(&self) -> &[PatternDatabase] {
         &self.databases

@@ -43,7 +43,7 @@ build never leaves a partial file under the real name.
 use super::TableKind;
 use crate::board::Goal;
 use crate::machine::cores;
-use memmap2::{Mmap, MmapOptions};
+use memmap2::{Mmap, MmapMut, MmapOptions};
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -210,14 +210,29 @@ fn map_entries(file: &mut File, offset: u64, len: usize) -> io::Result<Mmap> {
 /// with `huge`, memory asked to come in transparent huge pages before it
 /// is written (a file's own pages are 4 KiB ones).
 fn copy_entries(file: &mut File, offset: u64, len: usize, huge: bool) -> io::Result<Mmap> {
-    let mut copy = MmapOptions::new().len(len).map_anon()?;
-    if huge {
-        // Only a hint: without huge pages lookups are slower, not wrong.
-        let _ = copy.advise(memmap2::Advice::HugePage);
-    }
+    let mut copy = anonymous(len, huge)?;
     file.seek(SeekFrom::Start(offset))?;
     file.read_exact(&mut copy)?;
     copy.make_read_only()
+}
+
+/// `entries` copied into anonymous memory in transparent huge pages, where
+/// the kernel has them.
+pub(crate) fn copy_into_huge_pages(entries: &[u8]) -> io::Result<Mmap> {
+    let mut copy = anonymous(entries.len(), true)?;
+    copy.copy_from_slice(entries);
+    copy.make_read_only()
+}
+
+/// `len` bytes of anonymous memory; with `huge`, asked to come in huge
+/// pages before it is written.
+fn anonymous(len: usize, huge: bool) -> io::Result<MmapMut> {
+    let map = MmapOptions::new().len(len).map_anon()?;
+    if huge {
+        // Only a hint: without huge pages lookups are slower, not wrong.
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    Ok(map)
 }
 
 /// Writes header and entries to a temporary file in `path`'s directory and

@@ -868,3 +868,41 @@ fn best_first_searches_read_tables_in_bits_as_they_read_bytes() {
         }
     }
 }
+
+#[test]
+fn tables_in_bits_read_into_huge_pages_give_the_same_values_and_are_copied_once() {
+    let goal = goal(&GoalSpec::BlankFirst, 4);
+    let dir = tempfile::tempdir().unwrap();
+    let patterns: [&[u8]; 2] = [&[1, 2, 3], &[4, 5, 8]];
+    let mut loaded = Vec::new();
+    for tiles in patterns {
+        let built = PatternDatabase::build(&goal, tiles, TableKind::ZeroAwareBits, &mut quiet).unwrap();
+        let path = PatternDatabase::path(dir.path(), &goal, tiles, TableKind::ZeroAwareBits).unwrap();
+        built.save(&path, &mut quiet).unwrap();
+        // Built in memory, it already asked for huge pages.
+        assert!(built.in_huge_pages().is_none());
+        loaded
+            .push(PatternDatabase::load(&path, &goal, tiles, TableKind::ZeroAwareBits, &mut quiet).unwrap());
+    }
+    let mapped = Pdb::from_databases(&goal, loaded).unwrap();
+    let copied = mapped.in_huge_pages().expect("mapped tables in bits are copied");
+    assert!(copied.in_huge_pages().is_none(), "a copy is not copied again");
+    for (a, b) in mapped.databases().iter().zip(copied.databases()) {
+        assert_eq!(a.entries(), b.entries());
+    }
+    let geometry = Geometry::new(goal.shape());
+    let mut board = Packed::from_tiles(goal.tiles().cells());
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..2_000 {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let moves: Vec<_> = geometry.moves(board.blank()).collect();
+        let (_, from) = moves[(rng % moves.len() as u64) as usize];
+        board = board.slide(board.blank(), from);
+        assert_eq!(copied.value(&board), mapped.value(&board));
+    }
+    // Blank-minimised tables have nothing to gain.
+    let bytes = Pdb::from_databases(&goal, vec![build(&goal, &[1, 2, 3])]).unwrap();
+    assert!(bytes.in_huge_pages().is_none());
+}
