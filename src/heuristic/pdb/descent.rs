@@ -33,6 +33,8 @@ pub(super) struct Descent {
     residue: u8,
     /// Moves walked: the value, once at the goal.
     steps: u8,
+    /// The blank's goal cell.
+    goal_blank: u8,
     phase: Phase,
     /// The successors asked for: the tile (its index in the pattern) moved,
     /// its new cell, and their entry; or the walk's own entry, first.
@@ -59,6 +61,7 @@ impl Default for Descent {
             parity: 0,
             residue: 0,
             steps: 0,
+            goal_blank: 0,
             phase: Phase::Done,
             asked: [(0, 0, 0); MOST_SUCCESSORS],
             count: 0,
@@ -81,6 +84,7 @@ impl Descent {
             walk.cells[i] = cell_of[usize::from(tile) & (MAX_CELLS - 1)];
         }
         walk.blank = cell_of[0];
+        walk.goal_blank = db.goal().iter().position(|&t| t == 0).unwrap_or(0) as u8;
         walk.parity =
             walk.cells[..k].iter().zip(db.goal_cells()).fold(0, |p, (&c, &g)| p ^ colour(c) ^ colour(g));
         // Tables have fewer than 2³² entries.
@@ -138,8 +142,8 @@ impl Descent {
         let (goal_cells, k) = (db.goal_cells(), db.tiles().len().min(MAX_TILES));
         let occupied = self.cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
         let region = index.region_cells(occupied, u32::from(self.blank));
-        let goal_blank = db.goal().iter().position(|&t| t == 0).unwrap_or(0);
-        if self.steps == u8::MAX || self.cells[..k] == goal_cells[..] && region & (1 << goal_blank) != 0 {
+        if self.steps == u8::MAX || self.cells[..k] == goal_cells[..] && region & (1 << self.goal_blank) != 0
+        {
             self.phase = Phase::Done;
             return false;
         }

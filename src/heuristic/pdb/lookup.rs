@@ -464,25 +464,41 @@ impl Pdb {
             }
         }
         let mut values = [0u8; 2 * MAX_TABLES];
-        let (mut walks, mut walk_slots, mut count) =
-            ([Descent::default(); 2 * MAX_TABLES], [0usize; 2 * MAX_TABLES], 0);
+        let mut walks_due = false;
         for (i, db) in self.databases.iter().enumerate() {
-            for (side, cell_of) in sides.iter().enumerate() {
-                let slot = side * MAX_TABLES + i;
+            for slot in (0..sides.len()).map(|side| side * MAX_TABLES + i) {
                 if in_bits(db) {
-                    walks[count] = Descent::new(db, cell_of);
-                    walk_slots[count] = slot;
-                    count += 1;
+                    walks_due = true;
                 } else {
                     values[slot] = db.values[at[slot]];
                 }
             }
         }
-        Descent::walk_all(&mut walks[..count], |w| &self.databases[walk_slots[w] % MAX_TABLES]);
-        for (walk, &slot) in walks.iter().zip(&walk_slots).take(count) {
-            values[slot] = walk.value();
+        if walks_due {
+            self.walk_down(sides, &mut values);
         }
         (self.combine(&values), PdbMemo { cell_of: memo_cells, values })
+    }
+
+    /// The values of the tables in bits for the board (and its mirror
+    /// image), walked down to their goals together. Apart from the lookup,
+    /// whose byte tables (A*'s, one fresh lookup a board) should not pay
+    /// for the walks' state.
+    #[inline(never)]
+    fn walk_down(&self, sides: &[[u8; MAX_CELLS]], values: &mut [u8; 2 * MAX_TABLES]) {
+        let (mut walks, mut slots, mut count) =
+            ([Descent::default(); 2 * MAX_TABLES], [0usize; 2 * MAX_TABLES], 0);
+        for (i, db) in self.databases.iter().enumerate().filter(|(_, db)| in_bits(db)) {
+            for (side, cell_of) in sides.iter().enumerate() {
+                walks[count] = Descent::new(db, cell_of);
+                slots[count] = side * MAX_TABLES + i;
+                count += 1;
+            }
+        }
+        Descent::walk_all(&mut walks[..count], |w| &self.databases[slots[w] % MAX_TABLES]);
+        for (walk, &slot) in walks.iter().zip(&slots).take(count) {
+            values[slot] = walk.value();
+        }
     }
 
     /// The largest partition's sum, over the board and its mirror image.
