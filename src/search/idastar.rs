@@ -102,6 +102,16 @@ struct Tuning {
 }
 
 impl Tuning {
+    /// The subtrees a pass on one thread is split into for its walkers,
+    /// after a pass of `last_pass` expansions.
+    fn walkers_split(&self, last_pass: u64) -> usize {
+        match last_pass {
+            n if n >= SPLIT_AFTER => ITEMS_PER_LONG_WALK,
+            n if n >= self.walk_after => ITEMS_PER_WALK,
+            _ => ITEMS_PER_SHORT_WALK,
+        }
+    }
+
     const DEFAULT: Tuning = Tuning {
         recursion_depth: RECURSION_DEPTH,
         longer_rules_after: LONGER_RULES_AFTER,
@@ -223,12 +233,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         let flow = if threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER) {
             search.pass_in_parallel(&root, threads)
         } else if H::OVERLAPS && tuning.walk {
-            let want = match last_pass {
-                n if n >= SPLIT_AFTER => ITEMS_PER_LONG_WALK,
-                n if n >= tuning.walk_after => ITEMS_PER_WALK,
-                _ => ITEMS_PER_SHORT_WALK,
-            };
-            search.pass_walking(&root, want)
+            search.pass_walking(&root, tuning.walkers_split(last_pass))
         } else {
             search.descend(&root)
         };
@@ -257,25 +262,32 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             root.row = search.geometry.start_row(start.blank());
         }
     };
-    let mut stats = search.stats;
-    // The path is all IDA* stores: at most one node per depth, plus the
-    // start (per thread, the deepest path counts).
-    stats.max_frontier = u64::from(stats.max_depth) + 1;
-    stats.stored = stats.max_frontier;
-    stats.runtime = search.budget.elapsed();
-    search.path.reverse();
-    let path = (status == Status::Solved).then_some(search.path);
-    // Each pass's bound is the smallest priority past the one before, which
-    // no solution beat: a node of an optimal path has a priority at least
-    // that large, so the bound of the pass under way bounds the cost (the
-    // first pass's is the start's estimate). An unweighted solution is a
-    // shortest one.
-    let lower_bound = match status {
-        Status::Solved if R::PROVES_BOUND => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
-        Status::Unsolvable => None,
-        _ => rule.lower_bound(search.bound, H::UNIT),
-    };
-    Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
+    search.outcome(status)
+}
+
+impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
+    /// What the search ended with.
+    fn outcome(mut self, status: Status) -> Outcome {
+        let mut stats = self.stats;
+        // The path is all IDA* stores: at most one node per depth, plus the
+        // start (per thread, the deepest path counts).
+        stats.max_frontier = u64::from(stats.max_depth) + 1;
+        stats.stored = stats.max_frontier;
+        stats.runtime = self.budget.elapsed();
+        self.path.reverse();
+        let path = (status == Status::Solved).then_some(self.path);
+        // Each pass's bound is the smallest priority past the one before, which
+        // no solution beat: a node of an optimal path has a priority at least
+        // that large, so the bound of the pass under way bounds the cost (the
+        // first pass's is the start's estimate). An unweighted solution is a
+        // shortest one.
+        let lower_bound = match status {
+            Status::Solved if R::PROVES_BOUND => path.as_ref().and_then(|p| u32::try_from(p.len()).ok()),
+            Status::Unsolvable => None,
+            _ => self.rule.lower_bound(self.bound, H::UNIT),
+        };
+        Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
+    }
 }
 
 /// Most threads one search uses.
