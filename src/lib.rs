@@ -79,6 +79,7 @@ pub use heuristic::{
 };
 pub use machine::cores;
 pub use search::{
-    Algorithm, LimitKind, Limits, Outcome, Prepared, SPLIT_AFTER, Selection, Stats, Status, Tables, Weight,
-    astar, bfs, bounded_astar, dfs, greedy, idastar, solve, weighted_astar, weighted_idastar,
+    Algorithm, LimitKind, Limits, Outcome, Prepared, Progress, SPLIT_AFTER, SaveProgress, Selection, Stats,
+    Status, Tables, Weight, astar, bfs, bounded_astar, dfs, greedy, idastar, solve, weighted_astar,
+    weighted_idastar,
 };

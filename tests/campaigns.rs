@@ -235,3 +235,80 @@ fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
         .code(2)
         .stderr(contains("1 puzzle with rows that disagree"));
 }
+
+/// A long IDA* search saves where it stands beside `--out`; killed, it is
+/// taken up by `--resume` from there (its figures go on from the saved
+/// ones) and ends with the row of an uninterrupted run; its progress file
+/// goes with it, and a fresh run does not take up an old one.
+#[test]
+fn a_search_killed_midway_is_taken_up_where_it_stood() {
+    let dir = tempfile::tempdir().unwrap();
+    // About six million expansions with linear conflict.
+    fs::write(dir.path().join("long.txt"), "5 11 9 4 7 3 13 8 15 10 6 1 14 0 2 12\n").unwrap();
+    let args = ["batch", "long.txt", "--list", "--algo", "idastar", "--heuristic", "linear-conflict"];
+    let one = ["--jobs", "1", "--threads", "1"];
+    let run =
+        |extra: &[&str]| npuzzle().current_dir(dir.path()).args(args).args(one).args(extra).output().unwrap();
+    let whole = String::from_utf8(run(&[]).stdout).unwrap();
+    let saved_dir = dir.path().join("rows.csv.progress");
+    // Killed once it has saved; the saved figures edited, to see them taken up.
+    let kill_after_a_save = || loop {
+        let _ = fs::remove_file(dir.path().join("rows.csv"));
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .current_dir(dir.path())
+            .args(args)
+            .args(one)
+            .args(["--out", "rows.csv", "--save-every", "0.01"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let saved = loop {
+            let file = fs::read_dir(&saved_dir).ok().and_then(|mut d| d.next()).map(|e| e.unwrap().path());
+            if let Some(text) =
+                file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.ends_with("end\n"))
+            {
+                break Some((file.unwrap(), text));
+            }
+            if child.try_wait().unwrap().is_some() {
+                break None;
+            }
+            assert!(Instant::now() < deadline, "nothing saved after a minute");
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        let _ = child.kill();
+        child.wait().unwrap();
+        if let Some(saved) = saved {
+            return saved;
+        }
+    };
+    let (file, _) = kill_after_a_save();
+    let resumed = run(&["--out", "rows.csv", "--resume"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
+    assert!(!saved_dir.exists(), "the progress goes when the search ends");
+
+    let (file2, text2) = kill_after_a_save();
+    assert_eq!(file2, file, "one file per puzzle, named by the puzzle");
+    let expanded = |text: &str| -> u64 {
+        text.lines().find_map(|l| l.strip_prefix("expanded ")).unwrap().parse().unwrap()
+    };
+    let edited = text2.replace(
+        &format!("expanded {}", expanded(&text2)),
+        &format!("expanded {}", expanded(&text2) + 1_000_000_000),
+    );
+    fs::write(&file2, edited).unwrap();
+    run(&["--out", "rows.csv", "--resume"]);
+    let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
+    let (whole_row, row) = (&timeless(&whole)[1], &timeless(&rows)[1]);
+    let column = timeless(&whole)[0].iter().position(|h| h == "nodes_expanded").unwrap();
+    let (before, after): (u64, u64) = (whole_row[column].parse().unwrap(), row[column].parse().unwrap());
+    assert_eq!(after, before + 1_000_000_000, "taken up from the saved figures");
+
+    // A run that starts afresh clears what an older one left.
+    kill_after_a_save();
+    run(&["--out", "rows.csv", "--force"]);
+    assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
+    assert!(!saved_dir.exists());
+}

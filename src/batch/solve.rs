@@ -4,6 +4,7 @@ batch's settings, and turn every failure into an error row rather than an
 error that stops the batch.
 */
 
+use super::saved::Saved;
 use super::{Item, Source, TableSource};
 use crate::board::{
     Goal, GoalSpec, Input, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, parse_board_with, read_text,
@@ -11,10 +12,11 @@ use crate::board::{
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, Prepared, Tables, default_max_nodes_for};
-use std::path::Path;
+use crate::search::{Algorithm, LimitKind, Limits, Prepared, Status, Tables, default_max_nodes_for};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// How every puzzle of a batch is solved.
 #[derive(Clone, Debug)]
@@ -47,6 +49,12 @@ pub struct Settings {
     /// Whether a shape whose tables are at hand is searched with them
     /// whatever `heuristic` says (the strongest heuristic available).
     pub strongest: bool,
+    /// The folder where long IDA* searches save their progress and a run
+    /// taken up finds it ([`progress_dir`](super::progress_dir)); `None`
+    /// saves nothing.
+    pub saved_progress: Option<PathBuf>,
+    /// How often they save it ([`SAVE_EVERY`](super::SAVE_EVERY) by default).
+    pub save_every: Duration,
 }
 
 /// The single-search default node limit of `algorithm` for a board of
@@ -95,7 +103,8 @@ pub fn solve_item(
             Err(Unread::Bad(message)) => return fail(None, message),
         },
     };
-    let mut record = solve_board(start, settings, jobs, threads, worker);
+    let saved = settings.saved_progress.as_deref().map(|dir| Saved::new(dir, item.name()));
+    let mut record = solve_board(start, settings, jobs, threads, worker, saved.as_ref());
     record.file = Some(item.name().to_owned());
     record.expected = expected;
     record
@@ -108,6 +117,7 @@ fn solve_board(
     jobs: usize,
     threads: usize,
     worker: &mut Worker,
+    saved: Option<&Saved>,
 ) -> Record {
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let shape = start.shape();
@@ -143,7 +153,23 @@ fn solve_board(
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }
-    match prepared.solve(start, &limits, tables) {
+    limits.progress = saved.and_then(|saved| {
+        saved.saver(
+            settings.algorithm,
+            prepared.heuristic(),
+            start,
+            prepared.goal().tiles(),
+            settings.save_every,
+        )
+    });
+    let solved = prepared.solve(start, &limits, tables);
+    // Progress is kept for a search stopped by Ctrl-C, to be taken up.
+    if let Some(saved) = saved
+        && !matches!(&solved, Ok(o) if o.status == Status::Limit(LimitKind::Interrupted))
+    {
+        saved.forget();
+    }
+    match solved {
         Ok(outcome) => Record::new(settings.algorithm, prepared.heuristic(), start, prepared.goal(), outcome),
         Err(e) => fail(e.to_string()),
     }

@@ -211,6 +211,11 @@ impl Budget {
         self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()))
     }
 
+    /// When the search began.
+    pub(crate) fn started(&self) -> Instant {
+        self.started
+    }
+
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }

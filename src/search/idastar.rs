@@ -23,13 +23,18 @@ hundreds of cells) can take a pass hundreds of thousands of moves deep,
 and no thread's stack holds that many calls.
 */
 
+mod progress;
 mod walkers;
+
+pub use progress::{Progress, SaveProgress};
 
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::{Heuristic, Slide};
+use progress::{Finished, Saver};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -99,6 +104,8 @@ struct Tuning {
     walk: bool,
     /// Pass size after which the walkers get more subtrees.
     walk_after: u64,
+    /// Pass size after which the next pass's progress is kept for saving.
+    save_after: u64,
 }
 
 impl Tuning {
@@ -117,6 +124,7 @@ impl Tuning {
         longer_rules_after: LONGER_RULES_AFTER,
         walk: true,
         walk_after: WALK_AFTER,
+        save_after: SPLIT_AFTER,
     };
 }
 
@@ -183,6 +191,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     let max_depth = budget.max_depth();
     let (h_start, memo) = h.estimate_memo(start);
     let threads = limits.threads.clamp(1, MAX_THREADS);
+    let (saver, resumed) = Saver::of(limits, goal.shape().cells(), budget.started());
     let mut search = Search {
         geometry,
         h,
@@ -218,6 +227,16 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
     // Expansions of the pass before: small passes are not worth splitting.
     let mut last_pass = 0;
+    let mut long_rules = false;
+    // A search taken up goes on with the pass it had stopped in.
+    let mut taken_up = resumed.map(|p| {
+        (bound, last_pass, long_rules) = (p.bound, p.last_pass, p.long_rules);
+        if long_rules {
+            search.geometry = Geometry::for_long_searches(goal.shape());
+            root.row = search.geometry.start_row(start.blank());
+        }
+        search.take_up(p)
+    });
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
@@ -229,11 +248,23 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         }
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
-        let before = search.stats.nodes_expanded;
-        let flow = if threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER) {
-            search.pass_in_parallel(&root, threads)
+        let mut before = search.stats.nodes_expanded;
+        let parallel = threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER);
+        let mut want = if parallel { threads * ITEMS_PER_THREAD } else { tuning.walkers_split(last_pass) };
+        // Long passes (and the one taken up) keep their progress.
+        let mut done = HashMap::new();
+        let mut tracked = None;
+        if let Some(saver) = &saver
+            && (last_pass >= tuning.save_after || taken_up.is_some())
+        {
+            let pass = Progress { bound, last_pass, long_rules, ..Progress::default() };
+            done = search.track(saver, pass, taken_up.take(), &mut want, &mut before);
+            tracked = Some(saver);
+        }
+        let flow = if parallel {
+            search.pass_in_parallel(&root, threads, want, &done, tracked)
         } else if H::OVERLAPS && tuning.walk {
-            search.pass_walking(&root, tuning.walkers_split(last_pass))
+            search.pass_walking(&root, want, &done, tracked)
         } else {
             search.descend(&root)
         };
@@ -258,22 +289,25 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         if last_pass >= tuning.longer_rules_after
             && search.budget.time_left().is_none_or(|left| left >= LONGER_RULES_TIME)
         {
+            long_rules = true;
             search.geometry = Geometry::for_long_searches(goal.shape());
             root.row = search.geometry.start_row(start.blank());
         }
     };
-    search.outcome(status)
+    let before = saver.as_ref().map_or(Duration::ZERO, Saver::runtime_before);
+    search.outcome(status, before)
 }
 
 impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
-    /// What the search ended with.
-    fn outcome(mut self, status: Status) -> Outcome {
+    /// What the search ended with, its time counting the `before` spent by
+    /// the runs it was taken up from.
+    fn outcome(mut self, status: Status, before: Duration) -> Outcome {
         let mut stats = self.stats;
         // The path is all IDA* stores: at most one node per depth, plus the
         // start (per thread, the deepest path counts).
         stats.max_frontier = u64::from(stats.max_depth) + 1;
         stats.stored = stats.max_frontier;
-        stats.runtime = self.budget.elapsed();
+        stats.runtime = self.budget.elapsed() + before;
         self.path.reverse();
         let path = (status == Status::Solved).then_some(self.path);
         // Each pass's bound is the smallest priority past the one before, which
@@ -384,12 +418,12 @@ struct Search<'a, B, H, R> {
 struct Nearest<B> {
     /// Depth of the subtrees' roots.
     depth: u32,
-    by_root: HashMap<B, u32>,
+    by_root: Arc<HashMap<B, u32>>,
 }
 
 impl<B> Default for Nearest<B> {
     fn default() -> Self {
-        Nearest { depth: 0, by_root: HashMap::new() }
+        Nearest { depth: 0, by_root: Arc::default() }
     }
 }
 
@@ -397,7 +431,7 @@ impl<B: Board> Nearest<B> {
     /// What the subtrees of `items` came to, `nearest` in the same order.
     fn new<M>(items: &[Item<B, M>], nearest: &[u32]) -> Self {
         let by_root = items.iter().zip(nearest).map(|(item, &near)| (item.board, near)).collect();
-        Nearest { depth: items.first().map_or(0, |item| item.g), by_root }
+        Nearest { depth: items.first().map_or(0, |item| item.g), by_root: Arc::new(by_root) }
     }
 
     /// Sorts `items` nearest first, those not seen by their own estimate,
@@ -430,11 +464,21 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// stays busy to the end of the pass and the one that finds the goal
     /// within the bound, which is an optimal one when the last bound was
     /// not, stops the others. Their counts are added up.
-    fn pass_in_parallel(&mut self, root: &Item<B, H::Memo>, threads: usize) -> Flow {
-        let items = match self.split(root, threads * ITEMS_PER_THREAD) {
+    /// Subtrees in `done` (a search taken up) are passed over; with a
+    /// `saver`, each subtree finished is handed to it.
+    fn pass_in_parallel(
+        &mut self,
+        root: &Item<B, H::Memo>,
+        threads: usize,
+        want: usize,
+        done: &HashMap<B, u32>,
+        saver: Option<&Saver<'_, B>>,
+    ) -> Flow {
+        let items = match self.split(root, want) {
             Ok(items) => self.order(items),
             Err(flow) => return flow,
         };
+        let skip = self.skip(&items, done);
         let shared = Shared {
             next: AtomicUsize::new(0),
             halt: AtomicBool::new(false),
@@ -446,21 +490,34 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 .map(|_| {
                     let mut worker = self.worker(&shared);
                     worker.nearest.clone_from(&self.nearest);
-                    let (items, shared) = (&items, &shared);
+                    let (items, shared, skip) = (&items, &shared, &skip);
                     scope.spawn(move || {
-                        let mut next = || {
+                        let mut next = || loop {
                             let index = shared.next.fetch_add(1, Ordering::Relaxed);
-                            (index < items.len() && !shared.halt.load(Ordering::Relaxed)).then_some(index)
+                            if index >= items.len() || shared.halt.load(Ordering::Relaxed) {
+                                return None;
+                            }
+                            if !skip.get(index).copied().unwrap_or(false) {
+                                return Some(index);
+                            }
+                        };
+                        let mut finished = |index: usize, figures: Finished| {
+                            if let Some(saver) = saver {
+                                saver.finished(items[index].board, figures);
+                            }
                         };
                         let mut flow = Flow::Next;
                         if H::OVERLAPS {
-                            flow = worker.walk(items, &mut next);
+                            flow = worker.walk(items, &mut next, &mut finished);
                         } else {
                             while let Some(index) = next() {
+                                let before = worker.stats;
                                 flow = worker.descend(&items[index]);
                                 if flow != Flow::Next {
                                     break;
                                 }
+                                let figures = worker.finished(index, &before);
+                                finished(index, figures);
                             }
                         }
                         // The others finish their share of a spent expansion
@@ -497,15 +554,60 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
 
     /// One pass on this thread, its tree split into about `want` subtrees
     /// that walkers search several at a time (see `walkers.rs`).
-    fn pass_walking(&mut self, root: &Item<B, H::Memo>, want: usize) -> Flow {
+    /// Subtrees in `done` are passed over and `saver` hears of each
+    /// finished, as in [`Search::pass_in_parallel`].
+    fn pass_walking(
+        &mut self,
+        root: &Item<B, H::Memo>,
+        want: usize,
+        done: &HashMap<B, u32>,
+        saver: Option<&Saver<'_, B>>,
+    ) -> Flow {
         let items = match self.split(root, want) {
             Ok(items) => self.order(items),
             Err(flow) => return flow,
         };
-        let mut taken = 0..items.len();
-        let flow = self.walk(&items, &mut || taken.next());
+        let skip = self.skip(&items, done);
+        let mut taken = (0..items.len()).filter(|&i| !skip.get(i).copied().unwrap_or(false));
+        let mut finished = |index: usize, figures: Finished| {
+            if let Some(saver) = saver {
+                saver.finished(items[index].board, figures);
+            }
+        };
+        let flow = self.walk(&items, &mut || taken.next(), &mut finished);
         self.remember(&items);
         flow
+    }
+
+    /// Which of `items` are `done` (empty unless the search was taken up),
+    /// their nearest approach recorded as it was.
+    fn skip(&mut self, items: &[Item<B, H::Memo>], done: &HashMap<B, u32>) -> Vec<bool> {
+        if done.is_empty() {
+            return Vec::new();
+        }
+        let mut skip = vec![false; items.len()];
+        for (i, item) in items.iter().enumerate() {
+            if let Some(&near) = done.get(&item.board) {
+                skip[i] = true;
+                if let Some(nearest) = self.nearest.get_mut(i) {
+                    *nearest = near;
+                }
+            }
+        }
+        skip
+    }
+
+    /// What this thread's search of subtree `index` adds, its figures
+    /// `before` it began.
+    fn finished(&self, index: usize, before: &Stats) -> Finished {
+        Finished {
+            expanded: self.stats.nodes_expanded - before.nodes_expanded,
+            generated: self.stats.nodes_generated - before.nodes_generated,
+            nearest: self.nearest.get(index).copied().unwrap_or(u32::MAX),
+            next_bound: self.next_bound,
+            cut_at_depth: self.cut_at_depth,
+            max_depth: self.stats.max_depth,
+        }
     }
 
     /// `items` in the order this pass searches them: those whose subtrees
@@ -1008,6 +1110,67 @@ mod tests {
                         let states =
                             crate::board::replay(&tiles, 4, walked.path.as_deref().unwrap()).unwrap();
                         assert_eq!(states.last().unwrap(), goal.tiles().cells());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A search taken up from any of its saved progress searches no
+    /// finished subtree again: from progress saved before the last pass it
+    /// is the same search, node for node; in the last pass, and on two
+    /// threads, it finds a path as short. Saving changes nothing.
+    #[test]
+    fn a_search_taken_up_from_its_saved_progress_is_the_same_search() {
+        use super::progress::{Progress, SaveProgress};
+        use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
+        use std::sync::Mutex;
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
+        let dbs =
+            patterns.iter().map(|t| PatternDatabase::build(&goal, t, TableKind::ZeroAwareBits, &mut |_| {}));
+        let pdb = Pdb::from_databases(&goal, dbs.map(Result::unwrap).collect()).unwrap();
+        let tuning = Tuning { save_after: 0, ..Tuning::DEFAULT };
+        let mut rng = SplitMix64::new(29);
+        for _ in 0..3 {
+            let start = Packed::from_tiles(generate(&goal, Scramble::Walk(120), true, &mut rng).cells());
+            let uninterrupted = run(&start, &goal, &pdb, Plain, &Limits::default(), tuning);
+            let saves: Arc<Mutex<Vec<Progress>>> = Arc::default();
+            let kept = Arc::clone(&saves);
+            let out = SaveProgress::new(None, Duration::ZERO, move |p| kept.lock().unwrap().push(p.clone()));
+            let limits = Limits { progress: Some(Arc::new(out)), ..Limits::default() };
+            let saved = run(&start, &goal, &pdb, Plain, &limits, tuning);
+            assert_eq!(saved.path, uninterrupted.path);
+            assert_eq!(saved.stats.nodes_expanded, uninterrupted.stats.nodes_expanded);
+            let saves = saves.lock().unwrap().clone();
+            let last_bound = saves.iter().map(|p| p.bound).max().expect("every pass is saved");
+            assert!(saves.iter().any(|p| !p.done.is_empty()), "saved within a pass");
+            // Some hundreds of saves a board: every tenth, and all of the last pass.
+            let some = saves.iter().enumerate().filter(|&(i, p)| i % 10 == 0 || p.bound == last_bound);
+            for (i, save) in some {
+                for threads in [1, 2] {
+                    // Taken up from the text, as from a file.
+                    let text = save.to_text("key");
+                    let progress = Progress::from_text(&text, "key", 16).unwrap();
+                    let out = SaveProgress::new(Some(progress), Duration::MAX, |_| {});
+                    let limits = Limits {
+                        threads,
+                        split_after: Some(0),
+                        progress: Some(Arc::new(out)),
+                        ..Limits::default()
+                    };
+                    let resumed = run(&start, &goal, &pdb, Plain, &limits, tuning);
+                    assert_eq!(resumed.cost(), uninterrupted.cost(), "save {i} on {threads}");
+                    let states =
+                        crate::board::replay(&start.to_tiles(16), 4, resumed.path.as_deref().unwrap());
+                    assert_eq!(states.unwrap().last().unwrap(), goal.tiles().cells());
+                    if threads == 1 && save.bound < last_bound {
+                        let (a, b) = (resumed.stats, uninterrupted.stats);
+                        assert_eq!(
+                            (a.nodes_expanded, a.nodes_generated),
+                            (b.nodes_expanded, b.nodes_generated)
+                        );
+                        assert_eq!(resumed.path, uninterrupted.path, "save {i}");
                     }
                 }
             }

@@ -42,7 +42,7 @@ pub use dispatch::{
     Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
 };
 pub use greedy::greedy;
-pub use idastar::{SPLIT_AFTER, idastar, weighted_idastar};
+pub use idastar::{Progress, SPLIT_AFTER, SaveProgress, idastar, weighted_idastar};
 pub use monitor::Improvement;
 pub use monitor::{Monitor, Snapshot};
 pub use outcome::{LimitKind, Limits, Outcome, Stats, Status};

@@ -4,6 +4,7 @@ how it ended, its figures and its path. These are plain data; the search
 that fills them is elsewhere, and so is the report that prints them.
 */
 
+use super::idastar::SaveProgress;
 use super::monitor::{Improvement, Monitor};
 use super::weight::Weight;
 use crate::board::{Board, Geometry, Move};
@@ -52,6 +53,9 @@ pub struct Limits {
     /// reads it to widen its focal list, since an answer within B times
     /// any proven bound is within B times the shortest.
     pub floor: Option<Arc<AtomicU32>>,
+    /// Where IDA* saves its progress, and what it takes up (see
+    /// [`SaveProgress`]); the other algorithms ignore it.
+    pub progress: Option<Arc<SaveProgress>>,
 }
 
 /// Which limit stopped a search.

@@ -487,6 +487,12 @@ pub struct BatchArgs {
     /// Replace --out FILE if it is there (a regular file only: never a link, a folder or a FIFO).
     #[arg(long, requires = "out", conflicts_with = "resume")]
     pub force: bool,
+
+    /// With --out FILE, how often a long IDA* search saves where it stands, in FILE.progress/ (one file per
+    /// puzzle under way, gone when its search ends), so that --resume takes a killed search up from there:
+    /// a kill loses at most this much of the search, plus the subtrees under way.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60", requires = "out")]
+    pub save_every: Duration,
 }
 
 /// `npuzzle generate`.

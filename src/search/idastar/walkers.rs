@@ -18,6 +18,7 @@ between a node and its children only. Every estimate is still a lower
 bound, so the paths stay optimal.
 */
 
+use super::progress::Finished;
 use super::{Flow, Item, Search};
 use crate::board::{Board, Move, Step};
 use crate::heuristic::{Heuristic, Slide};
@@ -62,6 +63,9 @@ struct Walker<B: Board, H: Heuristic<B>> {
     /// The node expanded last, if `busy`: its children not yet estimated.
     expanding: Box<Expanding<B, H>>,
     busy: bool,
+    /// Nodes expanded and generated in this subtree.
+    expanded: u64,
+    generated: u64,
 }
 
 impl<B: Board, H: Heuristic<B>> Walker<B, H> {
@@ -75,7 +79,15 @@ impl<B: Board, H: Heuristic<B>> Walker<B, H> {
             memos: [H::Memo::default(); 4],
             pending: H::Pending::default(),
         });
-        Walker { item: 0, stack: Vec::new(), path: Vec::new(), expanding, busy: false }
+        Walker {
+            item: 0,
+            stack: Vec::new(),
+            path: Vec::new(),
+            expanding,
+            busy: false,
+            expanded: 0,
+            generated: 0,
+        }
     }
 
     fn done(&self) -> bool {
@@ -90,6 +102,7 @@ impl<B: Board, H: Heuristic<B>> Walker<B, H> {
         let item = &items[index];
         self.item = index;
         self.path.clear();
+        (self.expanded, self.generated) = (0, 0);
         self.stack.push(Node {
             board: item.board,
             blank: item.blank as u16,
@@ -105,13 +118,14 @@ impl<B: Board, H: Heuristic<B>> Walker<B, H> {
 
 impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// Searches the subtrees of the items that `next` hands out (`None`
-    /// when there are no more), [`WALKERS`] at a time. On `Found` the path
-    /// holds the moves from the start, reversed, as [`Search::descend`]
-    /// leaves it.
+    /// when there are no more), [`WALKERS`] at a time, handing `finished`
+    /// each subtree searched to the end. On `Found` the path holds the
+    /// moves from the start, reversed, as [`Search::descend`] leaves it.
     pub(super) fn walk(
         &mut self,
         items: &[Item<B, H::Memo>],
         next: &mut dyn FnMut() -> Option<usize>,
+        finished: &mut dyn FnMut(usize, Finished),
     ) -> Flow {
         let Some(first) = items.first() else {
             return Flow::Next;
@@ -137,6 +151,17 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                     Some(Flow::Stop) => return Flow::Stop,
                     Some(Flow::Next | Flow::Deep) => {}
                     None => {
+                        finished(
+                            walker.item,
+                            Finished {
+                                expanded: walker.expanded,
+                                generated: walker.generated,
+                                nearest: self.nearest.get(walker.item).copied().unwrap_or(u32::MAX),
+                                next_bound: self.next_bound,
+                                cut_at_depth: self.cut_at_depth,
+                                max_depth: self.stats.max_depth,
+                            },
+                        );
                         if !walker.start(items, next) {
                             idle += 1;
                         }
@@ -244,6 +269,8 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 count += 1;
             }
             self.stats.nodes_generated += count as u64;
+            walker.expanded += 1;
+            walker.generated += count as u64;
             expanding.node = node;
             expanding.count = count;
             self.h.begin_children(

@@ -42,6 +42,12 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
         Some(path) => Some(Output::open(path, format, columns, args.resume, args.force)?),
         None => None,
     };
+    // A run that starts afresh does not take up an older run's searches.
+    if let Some(dir) = &settings.saved_progress
+        && !args.resume
+    {
+        batch::forget_progress(dir);
+    }
     let found = batch::discover(&args.paths, args.list);
     for skipped in &found.skipped {
         note!("skipping {}: {}", skipped.path.display(), skipped.reason);
@@ -142,6 +148,8 @@ fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Setting
             databases::for_batch(algorithm, heuristic, &args.search.goal, &args.search.pdb)
         }),
         strongest,
+        saved_progress: args.out.as_deref().map(batch::progress_dir),
+        save_every: args.save_every,
     })
 }
 

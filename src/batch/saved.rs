@@ -1,0 +1,159 @@
+/*!
+Saved progress of a batch's long searches: with `--out FILE`, an IDA*
+search that runs long saves where it stands (see
+[`Progress`](crate::search::Progress)) in a folder beside FILE, one file
+per puzzle under way, so that a run killed in the middle of an
+hours-long search and taken up with `--resume` goes on from there rather
+than from the start. A puzzle's file goes when its search ends (other than
+by Ctrl-C, which keeps it), and the folder when it is empty.
+*/
+
+use crate::board::{Input, MAX_INPUT_BYTES, Tiles, read_text};
+use crate::files::NewFile;
+use crate::heuristic::HeuristicKind;
+use crate::search::{Algorithm, Progress, SaveProgress};
+use std::ffi::OsString;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often a long search saves its progress by default: a run killed
+/// loses at most this much work, plus the subtrees under way.
+pub const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// The folder of saved progress beside the output file `out`: its name
+/// with `.progress` added.
+pub fn progress_dir(out: &Path) -> PathBuf {
+    let mut name = OsString::from(out.as_os_str());
+    name.push(".progress");
+    PathBuf::from(name)
+}
+
+/// Clears the progress saved in `dir` by an earlier run (a run that starts
+/// afresh): its files go, and the folder if nothing else is in it. A link
+/// or anything but a folder is left alone.
+pub fn forget_progress(dir: &Path) {
+    if !fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+        return;
+    }
+    remove_files(dir, |name| progress_file(name).is_some());
+}
+
+/// Removes the regular files in `dir` whose names `pick` picks, then
+/// `dir` if that leaves it empty.
+fn remove_files(dir: &Path, pick: impl Fn(&str) -> bool) {
+    if let Ok(entries) = fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let picked = entry.file_name().to_str().is_some_and(&pick);
+            if picked && entry.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+    let _ = fs::remove_dir(dir);
+}
+
+/// The progress file a name in the folder stands for: itself, or the one
+/// a temporary file left by a kill was to become (see [`NewFile`]).
+fn progress_file(name: &str) -> Option<&str> {
+    let file = match name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) {
+        Some(temporary) => temporary.split_once(".txt.").map(|(stem, _)| &name[1..stem.len() + 5])?,
+        None => name,
+    };
+    let stem = file.strip_suffix(".txt")?;
+    (stem.len() == 16 && stem.bytes().all(|b| b.is_ascii_hexdigit())).then_some(file)
+}
+
+/// Where the searches of one puzzle save their progress.
+#[derive(Clone, Debug)]
+pub(super) struct Saved {
+    file: PathBuf,
+}
+
+impl Saved {
+    /// The progress file of the puzzle named `name` in `dir`.
+    pub(super) fn new(dir: &Path, name: &str) -> Saved {
+        let mut hasher = std::hash::DefaultHasher::new();
+        name.hash(&mut hasher);
+        Saved { file: dir.join(format!("{:016x}.txt", hasher.finish())) }
+    }
+
+    /// What IDA* of `algorithm` and `heuristic` from `start` to `goal`
+    /// saves its progress through, taking up what this puzzle's file holds
+    /// for that same search; `None` for other algorithms.
+    pub(super) fn saver(
+        &self,
+        algorithm: Algorithm,
+        heuristic: HeuristicKind,
+        start: &Tiles,
+        goal: &Tiles,
+        every: Duration,
+    ) -> Option<Arc<SaveProgress>> {
+        let search = match algorithm {
+            Algorithm::IdaStar => "idastar".to_owned(),
+            Algorithm::WeightedIdaStar(weight) => format!("idastar weight {weight}"),
+            _ => return None,
+        };
+        let tiles = |t: &Tiles| t.cells().iter().map(u16::to_string).collect::<Vec<_>>().join(" ");
+        let key = format!(
+            "{search} {heuristic} {}x{} start {} goal {}",
+            start.width(),
+            start.height(),
+            tiles(start),
+            tiles(goal)
+        );
+        let cells = start.cells().len();
+        let resume = read_text(&Input::File(self.file.clone()), MAX_INPUT_BYTES, None)
+            .ok()
+            .and_then(|text| Progress::from_text(&text, &key, cells));
+        let file = self.file.clone();
+        Some(Arc::new(SaveProgress::new(resume, every, move |progress| {
+            // A progress file that cannot be written costs only the
+            // time a later run takes to redo the work.
+            let _ = save(&file, &progress.to_text(&key));
+        })))
+    }
+
+    /// The puzzle's search has ended: its progress is of no more use.
+    /// Its temporary files left by a kill go too, and the folder once empty.
+    pub(super) fn forget(&self) {
+        let (Some(dir), Some(own)) = (self.file.parent(), self.file.file_name().and_then(|n| n.to_str()))
+        else {
+            return;
+        };
+        remove_files(dir, |name| progress_file(name) == Some(own));
+    }
+}
+
+/// Writes `text` to `file` whole or not at all, making its folder (but not
+/// the folders above it) if need be.
+fn save(file: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = file.parent() {
+        match fs::create_dir(dir) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+            _ => {}
+        }
+    }
+    let mut new = NewFile::create(file, true).map_err(std::io::Error::other)?;
+    std::io::Write::write_all(new.writer(), text.as_bytes())?;
+    new.commit().map_err(std::io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_files_and_their_temporaries_are_told_from_anything_else() {
+        let file = "0123456789abcdef.txt";
+        assert_eq!(progress_file(file), Some(file));
+        assert_eq!(progress_file(".0123456789abcdef.txt.4242-7.tmp"), Some(file));
+        for other in
+            ["rows.csv", "0123456789abcdeg.txt", "0123456789abcdef.txt.tmp", ".rows.csv.1-2.tmp", ".tmp", "."]
+        {
+            assert_eq!(progress_file(other), None, "{other}");
+        }
+    }
+}
