@@ -7,6 +7,9 @@
 #                                  6-6-6-6 tables; or linear-conflict)
 #   campaign.sh resume [TRIALS]    a batch killed (SIGKILL) at random moments and resumed, TRIALS times (20):
 #                                  byte-identical rows but for the times, and the puzzles solved twice
+#   campaign.sh taken-up [TRIALS] one long IDA* search (Korf's 15-puzzle 88, Manhattan distance, 2 threads) killed
+#                                  (SIGKILL) at a random moment and taken up from its saved progress, TRIALS
+#                                  times (10): the answer, the counts, and the time the kill cost
 #   campaign.sh merge [SHARDS]     a list split SHARDS ways (50) by --shard and merged, against one run
 #   campaign.sh heuristics [COUNT] boards per second of each 4x4 table set (PARTITIONS: zero-7-8 7-8) on COUNT
 #                                  random 15-puzzles
@@ -75,6 +78,31 @@ resume)
         echo "trial $trial: $kept rows when killed; $(tail -1 "$WORK/resume.txt")"
     done
     echo "$identical of $trials resumed runs identical to the uninterrupted one but for the times"
+    ;;
+taken-up)
+    trials=${2:-10}
+    run() { "$BIN" batch puzzles/korf100/088.txt --algo idastar --heuristic manhattan --threads 2 \
+        --progress never --out "$@"; }
+    field() { python3 -c 'import csv, sys; print(list(csv.DictReader(open(sys.argv[1])))[0][sys.argv[2]])' "$@"; }
+    start=$(date +%s.%N)
+    run "$WORK/whole.csv"
+    whole=$(python3 -c "print($(date +%s.%N) - $start)")
+    echo "uninterrupted: $(field "$WORK/whole.csv" cost) moves, $(field "$WORK/whole.csv" nodes_expanded) expanded, ${whole} s wall"
+    for trial in $(seq "$trials"); do
+        rm -rf "$WORK/killed.csv" "$WORK/killed.csv.progress"
+        start=$(date +%s.%N)
+        "$BIN" batch puzzles/korf100/088.txt --algo idastar --heuristic manhattan --threads 2 \
+            --progress never --out "$WORK/killed.csv" --save-every 0.5 &
+        pid=$!
+        sleep "$(python3 -c "import random; print(random.uniform(1, $whole - 0.5))")"
+        kill -9 "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+        saved=$(cat "$WORK"/killed.csv.progress/*.txt 2>/dev/null | sed -n 's/^expanded //p')
+        run "$WORK/killed.csv" --resume 2>/dev/null
+        both=$(python3 -c "print($(date +%s.%N) - $start)")
+        echo "trial $trial: ${saved:-nothing} saved; $(field "$WORK/killed.csv" cost) moves," \
+            "$(field "$WORK/killed.csv" nodes_expanded) expanded; killed and taken up ${both} s wall in all"
+    done
     ;;
 merge)
     shards=${2:-50}
