@@ -236,6 +236,16 @@ fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
         .stderr(contains("1 puzzle with rows that disagree"));
 }
 
+/// `text`, a progress file, with its last line's checksum (FNV-1a of
+/// every line before it) made again.
+fn with_checksum(text: &str) -> String {
+    let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+    let sum = body
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3));
+    format!("{body}end {sum:016x}\n")
+}
+
 /// A long IDA* search saves where it stands beside `--out`; killed, it is
 /// taken up by `--resume` from there (its figures go on from the saved
 /// ones) and ends with the row of an uninterrupted run; its progress file
@@ -267,7 +277,7 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
         let saved = loop {
             let file = fs::read_dir(&saved_dir).ok().and_then(|mut d| d.next()).map(|e| e.unwrap().path());
             if let Some(text) =
-                file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.ends_with("end\n"))
+                file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.contains("\nend "))
             {
                 break Some((file.unwrap(), text));
             }
@@ -298,7 +308,17 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
         &format!("expanded {}", expanded(&text2)),
         &format!("expanded {}", expanded(&text2) + 1_000_000_000),
     );
-    fs::write(&file2, edited).unwrap();
+    // Edited without its checksum, the file is not taken up.
+    fs::write(&file2, &edited).unwrap();
+    run(&["--out", "rows.csv", "--resume"]);
+    assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
+    kill_after_a_save();
+    let text3 = fs::read_to_string(&file2).unwrap();
+    let edited = text3.replace(
+        &format!("expanded {}", expanded(&text3)),
+        &format!("expanded {}", expanded(&text3) + 1_000_000_000),
+    );
+    fs::write(&file2, with_checksum(&edited)).unwrap();
     run(&["--out", "rows.csv", "--resume"]);
     let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
     let (whole_row, row) = (&timeless(&whole)[1], &timeless(&rows)[1]);

@@ -16,7 +16,10 @@ subtrees under way when it stopped, which are searched again from their
 roots.
 
 The search only hands its progress to [`SaveProgress`]; where it goes is
-the caller's business.
+the caller's business. Its text ends with a checksum of the rest: a file
+cut short, damaged or edited is not taken up, and the search starts
+afresh, since subtrees passed over that were never searched could hide a
+shorter path.
 */
 
 use super::{Nearest, Search};
@@ -93,7 +96,8 @@ impl Progress {
                 text.push('\n');
             }
         }
-        text.push_str("end\n");
+        let sum = checksum(&text);
+        let _ = writeln!(text, "end {sum:016x}");
         text
     }
 
@@ -102,16 +106,20 @@ impl Progress {
     /// search's, a file cut short or damaged), which starts the search
     /// afresh.
     pub fn from_text(text: &str, key: &str, cells: usize) -> Option<Progress> {
-        let mut lines = text.lines();
+        // Whatever damage the text took, the sum of all before its last
+        // line no longer matches.
+        let body = text.strip_suffix('\n')?;
+        let (body, last) = body.rsplit_once('\n')?;
+        let sum = u64::from_str_radix(last.strip_prefix("end ")?, 16).ok()?;
+        if checksum(&text[..=body.len()]) != sum {
+            return None;
+        }
+        let mut lines = body.lines();
         if lines.next()? != HEADER || lines.next()? != format!("key {}", key.replace('\n', " ")) {
             return None;
         }
         let mut progress = Progress::default();
-        let mut ended = false;
         for line in lines {
-            if ended {
-                return None;
-            }
             let (name, value) = line.split_once(' ').unwrap_or((line, ""));
             let number = || value.parse::<u64>().ok();
             let flag = || match value {
@@ -136,12 +144,17 @@ impl Progress {
                     let root = root(value, cells)?;
                     if name == "last" { &mut progress.last } else { &mut progress.done }.push(root);
                 }
-                "end" => ended = true,
                 _ => return None,
             }
         }
-        ended.then_some(progress)
+        Some(progress)
     }
+}
+
+/// FNV-1a over `text`: a fixed function, so that any build reads what
+/// any other saved.
+fn checksum(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// A subtree's line: how near it came, then its root's tiles, which must
@@ -404,9 +417,15 @@ mod tests {
         assert_eq!(Progress::from_text(&text, "idastar pdb 1 0 2 3", 9), None, "another size");
         let cut = &text[..text.len() - 4];
         assert_eq!(Progress::from_text(cut, "idastar pdb 1 0 2 3", 4), None, "cut short");
-        for (from, to) in
-            [("bound 54", "bound x"), ("done 4 3 2 1 0", "done 4 3 3 1 0"), ("depth 6", "width 6")]
-        {
+        let forged = [
+            ("bound 54", "bound x"),
+            ("done 4 3 2 1 0", "done 4 3 3 1 0"),
+            ("depth 6", "width 6"),
+            // Still well formed, but not what was saved.
+            ("bound 54", "bound 56"),
+            ("done 4 3 2 1 0", "done 4 3 2 0 1"),
+        ];
+        for (from, to) in forged {
             let damaged = text.replace(from, to);
             assert_eq!(Progress::from_text(&damaged, "idastar pdb 1 0 2 3", 4), None, "{to}");
         }
