@@ -239,7 +239,7 @@ fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
 /// `text`, a progress file, with its last line's checksum (FNV-1a of
 /// every line before it) made again.
 fn with_checksum(text: &str) -> String {
-    let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+    let body = &text[..=text.trim_end().rfind('\n').unwrap()];
     let sum = body
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3));
