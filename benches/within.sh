@@ -6,7 +6,8 @@
 #                                      cost / lower bound
 #   within.sh deepcubea [35|48] [SECONDS]  DeepCubeA's 500 boards with anytime on one core: mean length against
 #                                      DeepCubeA's
-#   within.sh random SIDE [SECONDS] [COUNT]  COUNT (100) random SIDE x SIDE boards with anytime: cost / Manhattan
+#   within.sh random SIDE [SECONDS] [COUNT]  COUNT (100) random SIDE x SIDE boards with anytime on THREADS (1) threads:
+#                                      cost / Manhattan
 #   within.sh bounded [B]              weighted A*, focal search and Dynamic Potential Search at bound B on Korf's
 #                                      first 30 15-puzzles (examples/bounded.rs)
 # The pattern databases are used where they are built (npuzzle pdb build, npuzzle pdb build --size 5), on
@@ -43,7 +44,7 @@ random)
     seconds=${3:-1}
     count=${4:-100}
     "$BIN" generate --size "$side" --count "$count" --seed 1 --list --out "$WORK/list.txt"
-    "$BIN" batch --list "$WORK/list.txt" --algo anytime --timeout "$seconds" --jobs 1 --threads 1 \
+    "$BIN" batch --list "$WORK/list.txt" --algo anytime --timeout "$seconds" --jobs 1 --threads "${THREADS:-1}" \
         --format csv > "$WORK/rows.csv"
     python3 benches/quality.py "$WORK/rows.csv"
     ;;
@@ -52,7 +53,7 @@ bounded)
     target/release/examples/bounded "${2:-1.1}" 10 $(ls puzzles/korf100/*.txt | head -30)
     ;;
 *)
-    sed -n '2,11p' "$0" >&2
+    sed -n '2,12p' "$0" >&2
     exit 2
     ;;
 esac

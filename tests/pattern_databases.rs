@@ -603,17 +603,19 @@ fn anytime_finishes_the_blocks_of_larger_boards_with_their_tables() {
     for (width, height) in [(6, 6), (7, 7), (6, 5)] {
         let goal = Goal::new(&GoalSpec::BlankFirst, npuzzle::board::Shape::new(width, height)).unwrap();
         assert!(Tables::block_goals(&goal).contains(&block), "{width}x{height} leaves a 4x4 block");
-        for _ in 0..3 {
+        // On two threads the staged searches run side by side.
+        for threads in [1, 1, 2, 2] {
             let start = generate(&goal, Scramble::Uniform, true, &mut rng);
-            let limits =
-                Limits { timeout: Some(Duration::from_millis(300)), threads: 1, ..Limits::default() };
+            let limits = Limits { timeout: Some(Duration::from_millis(300)), threads, ..Limits::default() };
             let outcome =
                 solve(&start, &goal, Algorithm::Anytime, HeuristicKind::LinearConflict, &limits, &tables)
                     .unwrap();
             assert_eq!(outcome.status, Status::Solved);
             let names: Vec<&str> = outcome.path.as_ref().unwrap().iter().map(|m| m.name()).collect();
             let played = crate::util::play_on(start.cells(), width, height, &names);
-            assert_eq!(played, goal.tiles().cells(), "{width}x{height} replays");
+            assert_eq!(played, goal.tiles().cells(), "{width}x{height} on {threads} threads replays");
+            let bound = outcome.lower_bound.unwrap();
+            assert!(bound as usize <= names.len() && !outcome.improvements.is_empty());
         }
     }
     assert!(Tables::block_goals(&Goal::new(&GoalSpec::BlankFirst, 5).unwrap()).is_empty(), "searched whole");

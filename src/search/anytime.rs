@@ -12,7 +12,8 @@ at the end the best answer found with the lower bound the run proved.
    (Dynamic Potential Search, see `focal.rs`): each answer is at most B
    times the shortest, usually much less, and the smallest f each leaves
    open raises the proven lower bound. On larger boards, staged searches
-   (`staged.rs`), then weighted A* with falling weights.
+   (`staged.rs`), side by side on as many threads as the run has, then
+   weighted A* with falling weights.
 3. Where pattern databases serve the goal, IDA* with the rest of the time:
    every pass it finishes raises the lower bound, and its answer, if it
    finds one, is the shortest.
@@ -31,6 +32,7 @@ use super::race::{Race, race};
 use super::staged::{self, Stages};
 use super::weight::Weight;
 use crate::board::Shape;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The searches an anytime run is made of, as the caller provides them for
@@ -230,13 +232,74 @@ pub(crate) fn anytime(
     outcome
 }
 
+/// The staged searches of [`STAGES`], in order, on `lanes` threads at
+/// once, each on one thread within `limits`, every answer handed to
+/// `offer` as it comes (on this thread); no further search starts once
+/// `offer` says the run is done, the budget is spent, or a search found
+/// no answer in it. On a larger board the stages are the answers that
+/// count and each takes a good part of the budget: side by side, the
+/// later ones, which usually find the shorter paths, get the whole budget
+/// too.
+fn staged_lanes(
+    searches: &(impl Searches + Sync),
+    limits: &Limits,
+    budget: &Budget,
+    lanes: usize,
+    offer: &mut dyn FnMut(Outcome) -> bool,
+) {
+    // The budget's remainder, for the next search.
+    let left =
+        || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
+    if lanes <= 1 {
+        for (stages, block) in &STAGES {
+            if budget.check_now().is_some() {
+                break;
+            }
+            let outcome = searches.staged(stages, block, &left());
+            let stopped = outcome.path.is_none();
+            if offer(outcome) || stopped {
+                break;
+            }
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicBool::new(false);
+    let (sender, outcomes) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..lanes {
+            let sender = sender.clone();
+            let (next, done, left) = (&next, &done, &left);
+            scope.spawn(move || {
+                while let Some((stages, block)) = STAGES.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if done.load(Ordering::Relaxed) || budget.check_now().is_some() {
+                        break;
+                    }
+                    let outcome = searches.staged(stages, block, &left());
+                    let stopped = outcome.path.is_none();
+                    if sender.send(outcome).is_err() || stopped {
+                        done.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for outcome in outcomes {
+            if offer(outcome) {
+                done.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+}
+
 /// The answers of an anytime run, one better than the last, within
 /// `limits` (whose timeout is the run's budget): a first answer, then on
 /// small boards bounded searches with falling bounds, on larger ones
 /// staged searches and weighted A* with falling weights. In a `race`, each
 /// answer is offered to it, and the answers stop when it is over.
 fn answers(
-    searches: &impl Searches,
+    searches: &(impl Searches + Sync),
     limits: &Limits,
     budget: &Budget,
     best: &mut Best,
@@ -276,18 +339,13 @@ fn answers(
     if best.outcome.is_none() && !over() {
         offer(best, searches.construct(&unlimited));
     }
-    if staged_size(searches.cells()) {
-        for (stages, block) in &STAGES {
-            if budget.check_now().is_some() || best.proven() || over() {
-                break;
-            }
-            let outcome = searches.staged(stages, block, &left(budget, 1));
-            let stopped = outcome.path.is_none();
+    if staged_size(searches.cells()) && !best.proven() && !over() {
+        let lanes = limits.threads.clamp(1, STAGES.len());
+        let lane = Limits { threads: 1, ..limits.clone() };
+        staged_lanes(searches, &lane, budget, lanes, &mut |outcome| {
             offer(best, outcome);
-            if stopped {
-                break;
-            }
-        }
+            best.proven() || over()
+        });
     }
     if !searches.searchable() {
         return;
