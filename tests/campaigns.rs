@@ -236,6 +236,9 @@ fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
         .stderr(contains("1 puzzle with rows that disagree"));
 }
 
+/// A 15-puzzle of about six million expansions with linear conflict.
+const LONG_SEARCH: &str = "5 11 9 4 7 3 13 8 15 10 6 1 14 0 2 12\n";
+
 /// `text`, a progress file, with its last line's checksum (FNV-1a of
 /// every line before it) made again.
 fn with_checksum(text: &str) -> String {
@@ -253,8 +256,7 @@ fn with_checksum(text: &str) -> String {
 #[test]
 fn a_search_killed_midway_is_taken_up_where_it_stood() {
     let dir = tempfile::tempdir().unwrap();
-    // About six million expansions with linear conflict.
-    fs::write(dir.path().join("long.txt"), "5 11 9 4 7 3 13 8 15 10 6 1 14 0 2 12\n").unwrap();
+    fs::write(dir.path().join("long.txt"), LONG_SEARCH).unwrap();
     let args = ["batch", "long.txt", "--list", "--algo", "idastar", "--heuristic", "linear-conflict"];
     let one = ["--jobs", "1", "--threads", "1"];
     let run =
@@ -331,4 +333,55 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
     run(&["--out", "rows.csv", "--force"]);
     assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
     assert!(!saved_dir.exists());
+}
+
+/// Ctrl-C stops a batch writing to a file without a row for the search
+/// it stopped, whose progress is kept: `--resume` takes it up (tried again
+/// if the search ended before the signal came).
+#[cfg(unix)]
+#[test]
+fn a_search_stopped_by_ctrl_c_has_no_row_and_is_taken_up() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("long.txt"), LONG_SEARCH).unwrap();
+    let args = ["batch", "long.txt", "--list", "--algo", "idastar", "--heuristic", "linear-conflict"];
+    let one = ["--jobs", "1", "--threads", "1"];
+    let run =
+        |extra: &[&str]| npuzzle().current_dir(dir.path()).args(args).args(one).args(extra).output().unwrap();
+    let whole = String::from_utf8(run(&[]).stdout).unwrap();
+    let saved_dir = dir.path().join("rows.csv.progress");
+    loop {
+        let _ = fs::remove_file(dir.path().join("rows.csv"));
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .current_dir(dir.path())
+            .args(args)
+            .args(one)
+            .args(["--out", "rows.csv", "--save-every", "0.01"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while fs::read_dir(&saved_dir).map_or(true, |mut d| d.next().is_none())
+            && child.try_wait().unwrap().is_none()
+        {
+            assert!(Instant::now() < deadline, "nothing saved after a minute");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        let out = child.wait_with_output().unwrap();
+        if !saved_dir.exists() {
+            continue;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("1 puzzles under way when interrupted are not in the file: --resume solves them"),
+            "{stderr}"
+        );
+        let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
+        assert_eq!(rows.lines().count(), 1, "the header alone");
+        run(&["--out", "rows.csv", "--resume"]);
+        assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
+        assert!(!saved_dir.exists());
+        break;
+    }
 }

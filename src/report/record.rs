@@ -87,6 +87,10 @@ pub struct Record {
     /// Why the search ended without a solution, for people (not in JSON).
     #[serde(skip)]
     pub note: Option<String>,
+    /// Whether Ctrl-C stopped the puzzle before its end: not a result, so
+    /// a batch writing to a file leaves it to a resumed run.
+    #[serde(skip)]
+    pub interrupted: bool,
     /// An anytime run's answers, shorter each time, in the order they came
     /// (in JSON only for such a run).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -124,6 +128,7 @@ impl Record {
         };
         Record {
             file: None,
+            interrupted: outcome.status == Status::Limit(LimitKind::Interrupted),
             status: outcome.status.into(),
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
@@ -171,6 +176,7 @@ impl Record {
     ) -> Record {
         Record {
             file: None,
+            interrupted: false,
             status: RowStatus::Error,
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
@@ -207,6 +213,7 @@ impl Record {
             status: RowStatus::Limit,
             error: None,
             note: Some(LimitKind::Interrupted.to_string()),
+            interrupted: true,
             ..Record::failed(algorithm, heuristic, None, String::new())
         }
     }

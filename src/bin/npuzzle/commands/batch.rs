@@ -77,7 +77,16 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     let under_way = jobs.min(feed.total().unwrap_or(usize::MAX)).max(1);
     let (mut begun, mut ticks) = (false, 0);
     let mut limit_past_reach = false;
+    // Rows of puzzles Ctrl-C stopped are not results: in a file they, and
+    // every row after them, are left to `--resume`, which solves them again
+    // (their searches from their saved progress).
+    let to_file = args.out.is_some();
+    let mut withheld = 0;
     let finished = batch::run(&feed, &settings, |event| match event {
+        Event::Row(record) if to_file && (withheld > 0 || record.interrupted) => {
+            withheld += 1;
+            Ok(())
+        }
         Event::Started { started } => {
             if !begun && started >= under_way {
                 begun = true;
@@ -126,7 +135,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     drop(out);
 
     let cancelled = settings.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-    let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach };
+    let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld };
     ending.verdict(&feed)
 }
 
@@ -175,12 +184,17 @@ struct Ending {
     finished: Finished,
     cancelled: bool,
     limit_past_reach: bool,
+    /// Rows left out of `--out` from the first puzzle Ctrl-C stopped on.
+    withheld: usize,
 }
 
 impl Ending {
     /// The notes on standard error, and the exit code.
     fn verdict(self, feed: &Feed) -> Result<Exit> {
-        let Ending { algorithm, kept, finished, cancelled, limit_past_reach } = self;
+        let Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld } = self;
+        if withheld > 0 {
+            note!("{withheld} puzzles under way when interrupted are not in the file: --resume solves them");
+        }
         let mut summary = kept.summary;
         summary.add_counts(&finished.summary);
         if summary.mismatched > 0 {
