@@ -239,6 +239,76 @@ fn a_missing_shard_a_duplicated_one_and_rows_that_disagree_are_named() {
 /// A 15-puzzle of about six million expansions with linear conflict.
 const LONG_SEARCH: &str = "5 11 9 4 7 3 13 8 15 10 6 1 14 0 2 12\n";
 
+/// A folder holding [`LONG_SEARCH`] as `long.txt`, searched by IDA* with
+/// linear conflict on one thread, its rows written to `rows.csv`.
+struct LongSearch {
+    dir: tempfile::TempDir,
+}
+
+impl LongSearch {
+    const ARGS: [&str; 11] = [
+        "batch",
+        "long.txt",
+        "--list",
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "linear-conflict",
+        "--jobs",
+        "1",
+        "--threads",
+        "1",
+    ];
+
+    fn new() -> LongSearch {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("long.txt"), LONG_SEARCH).unwrap();
+        LongSearch { dir }
+    }
+
+    fn run(&self, extra: &[&str]) -> std::process::Output {
+        npuzzle().current_dir(self.dir.path()).args(Self::ARGS).args(extra).output().unwrap()
+    }
+
+    fn saved_dir(&self) -> std::path::PathBuf {
+        self.dir.path().join("rows.csv.progress")
+    }
+
+    /// The batch started afresh into `rows.csv`, saving every hundredth of
+    /// a second, once it has saved a whole progress file (that file and
+    /// its text), or once it has ended without one.
+    fn spawn_until_saved(
+        &self,
+        stderr: Stdio,
+    ) -> (std::process::Child, Option<(std::path::PathBuf, String)>) {
+        let _ = fs::remove_file(self.dir.path().join("rows.csv"));
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .current_dir(self.dir.path())
+            .args(Self::ARGS)
+            .args(["--out", "rows.csv", "--save-every", "0.01"])
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let saved = loop {
+            let file =
+                fs::read_dir(self.saved_dir()).ok().and_then(|mut d| d.next()).map(|e| e.unwrap().path());
+            if let Some(text) =
+                file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.contains("\nend "))
+            {
+                break Some((file.unwrap(), text));
+            }
+            if child.try_wait().unwrap().is_some() {
+                break None;
+            }
+            assert!(Instant::now() < deadline, "nothing saved after a minute");
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        (child, saved)
+    }
+}
+
 /// `text`, a progress file, with its last line's checksum (FNV-1a of
 /// every line before it) made again.
 fn with_checksum(text: &str) -> String {
@@ -255,40 +325,12 @@ fn with_checksum(text: &str) -> String {
 /// goes with it, and a fresh run does not take up an old one.
 #[test]
 fn a_search_killed_midway_is_taken_up_where_it_stood() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("long.txt"), LONG_SEARCH).unwrap();
-    let args = ["batch", "long.txt", "--list", "--algo", "idastar", "--heuristic", "linear-conflict"];
-    let one = ["--jobs", "1", "--threads", "1"];
-    let run =
-        |extra: &[&str]| npuzzle().current_dir(dir.path()).args(args).args(one).args(extra).output().unwrap();
+    let long = LongSearch::new();
+    let (dir, run, saved_dir) = (&long.dir, |extra: &[&str]| long.run(extra), long.saved_dir());
     let whole = String::from_utf8(run(&[]).stdout).unwrap();
-    let saved_dir = dir.path().join("rows.csv.progress");
     // Killed once it has saved; the saved figures edited, to see them taken up.
     let kill_after_a_save = || loop {
-        let _ = fs::remove_file(dir.path().join("rows.csv"));
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-            .current_dir(dir.path())
-            .args(args)
-            .args(one)
-            .args(["--out", "rows.csv", "--save-every", "0.01"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let saved = loop {
-            let file = fs::read_dir(&saved_dir).ok().and_then(|mut d| d.next()).map(|e| e.unwrap().path());
-            if let Some(text) =
-                file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.contains("\nend "))
-            {
-                break Some((file.unwrap(), text));
-            }
-            if child.try_wait().unwrap().is_some() {
-                break None;
-            }
-            assert!(Instant::now() < deadline, "nothing saved after a minute");
-            std::thread::sleep(Duration::from_millis(1));
-        };
+        let (mut child, saved) = long.spawn_until_saved(Stdio::null());
         let _ = child.kill();
         child.wait().unwrap();
         if let Some(saved) = saved {
@@ -341,31 +383,14 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
 #[cfg(unix)]
 #[test]
 fn a_search_stopped_by_ctrl_c_has_no_row_and_is_taken_up() {
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("long.txt"), LONG_SEARCH).unwrap();
-    let args = ["batch", "long.txt", "--list", "--algo", "idastar", "--heuristic", "linear-conflict"];
-    let one = ["--jobs", "1", "--threads", "1"];
-    let run =
-        |extra: &[&str]| npuzzle().current_dir(dir.path()).args(args).args(one).args(extra).output().unwrap();
+    let long = LongSearch::new();
+    let (dir, run, saved_dir) = (&long.dir, |extra: &[&str]| long.run(extra), long.saved_dir());
     let whole = String::from_utf8(run(&[]).stdout).unwrap();
-    let saved_dir = dir.path().join("rows.csv.progress");
     loop {
-        let _ = fs::remove_file(dir.path().join("rows.csv"));
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-            .current_dir(dir.path())
-            .args(args)
-            .args(one)
-            .args(["--out", "rows.csv", "--save-every", "0.01"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while fs::read_dir(&saved_dir).map_or(true, |mut d| d.next().is_none())
-            && child.try_wait().unwrap().is_none()
-        {
-            assert!(Instant::now() < deadline, "nothing saved after a minute");
-            std::thread::sleep(Duration::from_millis(1));
+        let (child, saved) = long.spawn_until_saved(Stdio::piped());
+        if saved.is_none() {
+            child.wait_with_output().unwrap();
+            continue;
         }
         Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
         let out = child.wait_with_output().unwrap();

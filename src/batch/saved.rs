@@ -11,10 +11,9 @@ by Ctrl-C, which keeps it), and the folder when it is empty.
 use crate::board::{Input, MAX_INPUT_BYTES, Tiles, read_text};
 use crate::files::NewFile;
 use crate::heuristic::HeuristicKind;
-use crate::search::{Algorithm, Progress, SaveProgress};
+use crate::search::{Algorithm, Progress, SaveProgress, fnv1a};
 use std::ffi::OsString;
 use std::fs;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -75,9 +74,8 @@ pub(super) struct Saved {
 impl Saved {
     /// The progress file of the puzzle named `name` in `dir`.
     pub(super) fn new(dir: &Path, name: &str) -> Saved {
-        let mut hasher = std::hash::DefaultHasher::new();
-        name.hash(&mut hasher);
-        Saved { file: dir.join(format!("{:016x}.txt", hasher.finish())) }
+        // A fixed hash: the next build must find the file this one named.
+        Saved { file: dir.join(format!("{:016x}.txt", fnv1a(name))) }
     }
 
     /// What IDA* of `algorithm` and `heuristic` from `start` to `goal`

@@ -12,7 +12,7 @@ use crate::board::{
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, LimitKind, Limits, Prepared, Status, Tables, default_max_nodes_for};
+use crate::search::{Algorithm, Limits, Prepared, Tables, default_max_nodes_for};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -162,17 +162,17 @@ fn solve_board(
             settings.save_every,
         )
     });
-    let solved = prepared.solve(start, &limits, tables);
+    let record = match prepared.solve(start, &limits, tables) {
+        Ok(outcome) => Record::new(settings.algorithm, prepared.heuristic(), start, prepared.goal(), outcome),
+        Err(e) => fail(e.to_string()),
+    };
     // Progress is kept for a search stopped by Ctrl-C, to be taken up.
     if let Some(saved) = saved
-        && !matches!(&solved, Ok(o) if o.status == Status::Limit(LimitKind::Interrupted))
+        && !record.interrupted
     {
         saved.forget();
     }
-    match solved {
-        Ok(outcome) => Record::new(settings.algorithm, prepared.heuristic(), start, prepared.goal(), outcome),
-        Err(e) => fail(e.to_string()),
-    }
+    record
 }
 
 /// Why a puzzle file gave no board.

@@ -247,42 +247,35 @@ fn staged_lanes(
     lanes: usize,
     offer: &mut dyn FnMut(Outcome) -> bool,
 ) {
-    // The budget's remainder, for the next search.
-    let left =
-        || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
-    if lanes <= 1 {
-        for (stages, block) in &STAGES {
-            if budget.check_now().is_some() {
+    let (next, done) = (AtomicUsize::new(0), AtomicBool::new(false));
+    // One lane: the next stage's search, with the budget's remainder, until
+    // `deliver` (or an answerless search) says the stages are done.
+    let lane = |deliver: &mut dyn FnMut(Outcome) -> bool| {
+        while let Some((stages, block)) = STAGES.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if done.load(Ordering::Relaxed) || budget.check_now().is_some() {
                 break;
             }
-            let outcome = searches.staged(stages, block, &left());
+            let left = Limits {
+                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+                ..limits.clone()
+            };
+            let outcome = searches.staged(stages, block, &left);
             let stopped = outcome.path.is_none();
-            if offer(outcome) || stopped {
+            if deliver(outcome) || stopped {
+                done.store(true, Ordering::Relaxed);
                 break;
             }
         }
+    };
+    if lanes <= 1 {
+        lane(offer);
         return;
     }
-    let next = AtomicUsize::new(0);
-    let done = AtomicBool::new(false);
     let (sender, outcomes) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..lanes {
-            let sender = sender.clone();
-            let (next, done, left) = (&next, &done, &left);
-            scope.spawn(move || {
-                while let Some((stages, block)) = STAGES.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if done.load(Ordering::Relaxed) || budget.check_now().is_some() {
-                        break;
-                    }
-                    let outcome = searches.staged(stages, block, &left());
-                    let stopped = outcome.path.is_none();
-                    if sender.send(outcome).is_err() || stopped {
-                        done.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
-            });
+            let (sender, lane) = (sender.clone(), &lane);
+            scope.spawn(move || lane(&mut |outcome| sender.send(outcome).is_err()));
         }
         drop(sender);
         for outcome in outcomes {

@@ -26,13 +26,14 @@ and no thread's stack holds that many calls.
 mod progress;
 mod walkers;
 
+pub(crate) use progress::fnv1a;
 pub use progress::{Progress, SaveProgress};
 
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
 use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::{Heuristic, Slide};
-use progress::{Finished, Saver};
+use progress::{Finished, Saver, hand_to};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -324,6 +325,11 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     }
 }
 
+/// Whether subtree `index` is among those [`Search::skip`] passes over.
+fn skipped(skip: &[bool], index: usize) -> bool {
+    skip.get(index).copied().unwrap_or(false)
+}
+
 /// Most threads one search uses.
 const MAX_THREADS: usize = 256;
 
@@ -497,18 +503,14 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                             if index >= items.len() || shared.halt.load(Ordering::Relaxed) {
                                 return None;
                             }
-                            if !skip.get(index).copied().unwrap_or(false) {
+                            if !skipped(skip, index) {
                                 return Some(index);
                             }
                         };
-                        let mut finished = |index: usize, figures: Finished| {
-                            if let Some(saver) = saver {
-                                saver.finished(items[index].board, figures);
-                            }
-                        };
+                        let finished = hand_to(saver, items);
                         let mut flow = Flow::Next;
                         if H::OVERLAPS {
-                            flow = worker.walk(items, &mut next, &mut finished);
+                            flow = worker.walk(items, &mut next, &finished);
                         } else {
                             while let Some(index) = next() {
                                 let before = worker.stats;
@@ -516,8 +518,11 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                                 if flow != Flow::Next {
                                     break;
                                 }
-                                let figures = worker.finished(index, &before);
-                                finished(index, figures);
+                                let (expanded, generated) = (
+                                    worker.stats.nodes_expanded - before.nodes_expanded,
+                                    worker.stats.nodes_generated - before.nodes_generated,
+                                );
+                                finished(index, worker.finished(index, expanded, generated));
                             }
                         }
                         // The others finish their share of a spent expansion
@@ -568,13 +573,8 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             Err(flow) => return flow,
         };
         let skip = self.skip(&items, done);
-        let mut taken = (0..items.len()).filter(|&i| !skip.get(i).copied().unwrap_or(false));
-        let mut finished = |index: usize, figures: Finished| {
-            if let Some(saver) = saver {
-                saver.finished(items[index].board, figures);
-            }
-        };
-        let flow = self.walk(&items, &mut || taken.next(), &mut finished);
+        let mut taken = (0..items.len()).filter(|&i| !skipped(&skip, i));
+        let flow = self.walk(&items, &mut || taken.next(), &hand_to(saver, &items));
         self.remember(&items);
         flow
     }
@@ -597,12 +597,12 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         skip
     }
 
-    /// What this thread's search of subtree `index` adds, its figures
-    /// `before` it began.
-    fn finished(&self, index: usize, before: &Stats) -> Finished {
+    /// What this thread's search of subtree `index`, which expanded and
+    /// generated these many nodes, adds to the pass's progress.
+    fn finished(&self, index: usize, expanded: u64, generated: u64) -> Finished {
         Finished {
-            expanded: self.stats.nodes_expanded - before.nodes_expanded,
-            generated: self.stats.nodes_generated - before.nodes_generated,
+            expanded,
+            generated,
             nearest: self.nearest.get(index).copied().unwrap_or(u32::MAX),
             next_bound: self.next_bound,
             cut_at_depth: self.cut_at_depth,

@@ -50,4 +50,5 @@ pub use shorten::Shortening;
 pub use weight::{MAX_WEIGHT, Weight, WeightError};
 
 pub(crate) use budget::{Budget, exhausted};
+pub(crate) use idastar::fnv1a;
 pub(crate) use outcome::rebuild_path;

@@ -22,7 +22,7 @@ afresh, since subtrees passed over that were never searched could hide a
 shorter path.
 */
 
-use super::{Nearest, Search};
+use super::{Item, Nearest, Search};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
 use crate::search::Limits;
@@ -96,7 +96,7 @@ impl Progress {
                 text.push('\n');
             }
         }
-        let sum = checksum(&text);
+        let sum = fnv1a(&text);
         let _ = writeln!(text, "end {sum:016x}");
         text
     }
@@ -111,7 +111,7 @@ impl Progress {
         let body = text.strip_suffix('\n')?;
         let (body, last) = body.rsplit_once('\n')?;
         let sum = u64::from_str_radix(last.strip_prefix("end ")?, 16).ok()?;
-        if checksum(&text[..=body.len()]) != sum {
+        if fnv1a(&text[..=body.len()]) != sum {
             return None;
         }
         let mut lines = body.lines();
@@ -152,8 +152,8 @@ impl Progress {
 }
 
 /// FNV-1a over `text`: a fixed function, so that any build reads what
-/// any other saved.
-fn checksum(text: &str) -> u64 {
+/// any other saved (the checksum, and the progress files' names).
+pub(crate) fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
@@ -220,6 +220,19 @@ pub(super) struct Finished {
     pub(super) next_bound: u64,
     pub(super) cut_at_depth: bool,
     pub(super) max_depth: u32,
+}
+
+/// What a pass over `items` does with each subtree it finishes: hands it
+/// to `saver`, if the pass is saved, by the subtree's root.
+pub(super) fn hand_to<'s, B: Board, M>(
+    saver: Option<&'s Saver<'_, B>>,
+    items: &'s [Item<B, M>],
+) -> impl Fn(usize, Finished) + 's {
+    move |index, figures| {
+        if let Some(saver) = saver {
+            saver.finished(items[index].board, figures);
+        }
+    }
 }
 
 /// A search's side of [`SaveProgress`]: the pass under way and its
@@ -302,13 +315,11 @@ impl<'a, B: Board> Saver<'a, B> {
             return;
         }
         pass.saved = now;
-        let tiles = |roots: &mut dyn Iterator<Item = (&B, &u32)>| -> Vec<(Vec<u16>, u32)> {
-            roots.map(|(board, &near)| (board.to_tiles(self.cells), near)).collect()
-        };
+        let tiles = |(board, near): (&B, &u32)| (board.to_tiles(self.cells), *near);
         let progress = Progress {
             runtime: pass.progress.runtime + now.duration_since(self.started),
-            last: tiles(&mut pass.last.iter()),
-            done: tiles(&mut pass.done.iter().map(|(board, near)| (board, near))),
+            last: pass.last.iter().map(tiles).collect(),
+            done: pass.done.iter().map(|(board, near)| tiles((board, near))).collect(),
             ..pass.progress.clone()
         };
         self.out.save(&progress);

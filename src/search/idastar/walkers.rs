@@ -125,7 +125,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         &mut self,
         items: &[Item<B, H::Memo>],
         next: &mut dyn FnMut() -> Option<usize>,
-        finished: &mut dyn FnMut(usize, Finished),
+        finished: &dyn Fn(usize, Finished),
     ) -> Flow {
         let Some(first) = items.first() else {
             return Flow::Next;
@@ -151,17 +151,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                     Some(Flow::Stop) => return Flow::Stop,
                     Some(Flow::Next | Flow::Deep) => {}
                     None => {
-                        finished(
-                            walker.item,
-                            Finished {
-                                expanded: walker.expanded,
-                                generated: walker.generated,
-                                nearest: self.nearest.get(walker.item).copied().unwrap_or(u32::MAX),
-                                next_bound: self.next_bound,
-                                cut_at_depth: self.cut_at_depth,
-                                max_depth: self.stats.max_depth,
-                            },
-                        );
+                        finished(walker.item, self.finished(walker.item, walker.expanded, walker.generated));
                         if !walker.start(items, next) {
                             idle += 1;
                         }
