@@ -11,7 +11,7 @@
 #   within.sh bounded [B]              weighted A*, focal search and Dynamic Potential Search at bound B on Korf's
 #                                      first 30 15-puzzles (examples/bounded.rs)
 # The pattern databases are used where they are built (npuzzle pdb build, npuzzle pdb build --size 5), on
-# larger boards for the 4x4 and 5x5 blocks left at the end (DeepCubeA's boards: add --goal blank-last).
+# larger boards for the 5x5 block left at the end (DeepCubeA's boards: add --goal blank-last).
 source "$(dirname "$0")/setup.sh"
 BIN=$bin
 WORK=${WORK:-$(mktemp -d)}

@@ -596,13 +596,16 @@ fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
 #[test]
 fn anytime_finishes_the_blocks_of_larger_boards_with_their_tables() {
     use npuzzle::board::{Scramble, SplitMix64, generate};
-    let (_, pdb) = six_six_three();
-    let block = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-    let tables = Tables { pdb: None, blocks: vec![pdb] };
+    let block = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
+    let dbs = FIVE_BY_FIVE_THREES
+        .iter()
+        .map(|tiles| PatternDatabase::build(&block, tiles, TableKind::Minimised, &mut |_| {}).unwrap())
+        .collect();
+    let tables = Tables { pdb: None, blocks: vec![Arc::new(Pdb::from_databases(&block, dbs).unwrap())] };
     let mut rng = SplitMix64::new(26);
     for (width, height) in [(6, 6), (7, 7), (6, 5)] {
         let goal = Goal::new(&GoalSpec::BlankFirst, npuzzle::board::Shape::new(width, height)).unwrap();
-        assert!(Tables::block_goals(&goal).contains(&block), "{width}x{height} leaves a 4x4 block");
+        assert!(Tables::block_goals(&goal).contains(&block), "{width}x{height} leaves a 5x5 block");
         // On two threads the staged searches run side by side.
         for threads in [1, 1, 2, 2] {
             let start = generate(&goal, Scramble::Uniform, true, &mut rng);

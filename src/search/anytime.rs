@@ -11,9 +11,10 @@ at the end the best answer found with the lower bound the run proved.
 2. On boards of up to 25 cells, bounded searches with falling bounds
    (Dynamic Potential Search, see `focal.rs`): each answer is at most B
    times the shortest, usually much less, and the smallest f each leaves
-   open raises the proven lower bound. On larger boards, staged searches
-   (`staged.rs`), side by side on as many threads as the run has, then
-   weighted A* with falling weights.
+   open raises the proven lower bound. On larger boards, staged search
+   (`staged.rs`): the outer lines placed in several plans side by side on
+   as many threads as the run has, then the blocks of the most promising
+   solved; then weighted A* with falling weights.
 3. Where pattern databases serve the goal, IDA* with the rest of the time:
    every pass it finishes raises the lower bound, and its answer, if it
    finds one, is the shortest.
@@ -29,10 +30,11 @@ use super::budget::Budget;
 use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::race::{Race, race};
-use super::staged::{self, Stages};
+use super::staged::{self, Lines, Order, Stages};
 use super::weight::Weight;
 use crate::board::Shape;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// The searches an anytime run is made of, as the caller provides them for
@@ -43,9 +45,14 @@ pub(crate) trait Searches {
     fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome;
     /// The constructive solver's answer, which every solvable board has.
     fn construct(&self, limits: &Limits) -> Outcome;
-    /// Staged search's answer (see `staged.rs`), the block left in the
-    /// middle solved as `block` says.
-    fn staged(&self, stages: &Stages, block: &BlockSearch, limits: &Limits) -> Outcome;
+    /// Staged search's first half (see `staged.rs`): the board's outer
+    /// lines placed as `stages` says, or `None` if `limits` stopped it.
+    fn lines(&self, stages: &Stages, limits: &Limits) -> Option<Lines>;
+    /// How long an answer `lines` promises (see [`Lines::promise`]).
+    fn promise(&self, lines: &Lines) -> u64;
+    /// Staged search's answer from `lines`: the block left solved within
+    /// `limits`, the whole path shortened.
+    fn finish(&self, lines: Lines, limits: &Limits) -> Outcome;
     /// The board's strongest estimate, a lower bound.
     fn start_bound(&self) -> u32;
     /// Whether the searches take the board (else only the constructive
@@ -75,29 +82,39 @@ const SMALL_BOUNDS: [(u64, u64); 9] =
 /// The first search where pattern databases serve a small board.
 const TABLES_FIRST: Weight = Weight::ratio(2, 1);
 
-/// How staged search finishes the block it leaves in the middle.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct BlockSearch {
-    /// Without tables for the block: weighted A* with this weight.
-    pub(crate) weight: Weight,
-    /// With tables for it: an anytime search of the block with this share
-    /// of the time left (1 / `share`).
-    pub(crate) share: u32,
+/// Staged search's layouts of parts: four tiles with the eleven to come
+/// watched at half weight, and six with nine; both leave a 5×5 block. Each
+/// is planned in every [`Order`]. A part's search is capped at 100,000
+/// expansions: on 7×7 boards at 1 s, eight plans then fit the planning
+/// time where at 300,000 two to five did (1.869 times the Manhattan
+/// distance against 1.976; at 30,000, 1.891).
+const LAYOUTS: [Stages; 2] = [stages(4, 11), stages(6, 9)];
+
+const fn stages(part: usize, watch: usize) -> Stages {
+    Stages {
+        weight: Weight::ratio(3, 1),
+        part,
+        watch,
+        lambda: 8,
+        cap: 100_000,
+        block: 5,
+        order: Order::ALL[0],
+    }
 }
 
-/// Staged searches on larger boards, in order, each with how the block it
-/// leaves is solved: parts of four tiles with the eleven to come watched
-/// at half weight, leaving a 4×4 block (a few hundred milliseconds on a
-/// 7×7 board), then a 5×5 block; then parts of six.
-const STAGES: [(Stages, BlockSearch); 3] = [
-    (stages(4, 11, 4), BlockSearch { weight: Weight::ratio(3, 2), share: 4 }),
-    (stages(4, 11, 5), BlockSearch { weight: Weight::ratio(2, 1), share: 2 }),
-    (stages(6, 9, 5), BlockSearch { weight: Weight::ratio(3, 2), share: 1 }),
-];
-
-const fn stages(part: usize, watch: usize, block: usize) -> Stages {
-    Stages { weight: Weight::ratio(3, 1), part, watch, lambda: 8, cap: 300_000, block }
+/// Every layout in every order, the two layouts and the orders taking
+/// turns so that a run stopped early has tried some of each.
+fn plans() -> impl Iterator<Item = Stages> {
+    (0..LAYOUTS.len() * Order::ALL.len()).map(|i| Stages {
+        order: Order::ALL[(i / LAYOUTS.len() + i) % Order::ALL.len()],
+        ..LAYOUTS[i % LAYOUTS.len()]
+    })
 }
+
+/// The share of the budget in which staged search starts placing lines:
+/// one plan's lines take a tenth to a quarter of a second on a 7×7 board,
+/// and the blocks of the most promising want the rest.
+const PLANNING: (u32, u32) = (3, 5);
 
 /// The goals and shapes of the blocks the staged searches leave on a board
 /// of `shape` towards `goal` (row-major, 0 the blank), each once.
@@ -106,7 +123,7 @@ pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> 
         return Vec::new();
     }
     let mut goals: Vec<(Vec<u16>, Shape)> = Vec::new();
-    for (stages, _) in &STAGES {
+    for stages in &LAYOUTS {
         if let Some(block) = staged::block_goal(goal, shape, stages.block)
             && !goals.contains(&block)
         {
@@ -232,14 +249,13 @@ pub(crate) fn anytime(
     outcome
 }
 
-/// The staged searches of [`STAGES`], in order, on `lanes` threads at
-/// once, each on one thread within `limits`, every answer handed to
-/// `offer` as it comes (on this thread); no further search starts once
-/// `offer` says the run is done, the budget is spent, or a search found
-/// no answer in it. On a larger board the stages are the answers that
-/// count and each takes a good part of the budget: side by side, the
-/// later ones, which usually find the shorter paths, get the whole budget
-/// too.
+/// Staged search on `lanes` threads, each search on one within `limits`:
+/// first lines placed in every plan (see [`plans`]) while the first
+/// [`PLANNING`] of the budget lasts, then the blocks of the `lanes` most
+/// promising finished side by side with the rest of it, each answer handed
+/// to `offer` as it comes (on this thread), and with it the figures of the
+/// plans not finished. No search starts once `offer` says the run is done
+/// or the budget is spent.
 fn staged_lanes(
     searches: &(impl Searches + Sync),
     limits: &Limits,
@@ -247,42 +263,71 @@ fn staged_lanes(
     lanes: usize,
     offer: &mut dyn FnMut(Outcome) -> bool,
 ) {
+    let plans: Vec<Stages> = plans().collect();
+    let planning = limits.timeout.map(|t| t * PLANNING.0 / PLANNING.1);
     let (next, done) = (AtomicUsize::new(0), AtomicBool::new(false));
-    // One lane: the next stage's search, with the budget's remainder, until
-    // `deliver` (or an answerless search) says the stages are done.
-    let lane = |deliver: &mut dyn FnMut(Outcome) -> bool| {
-        while let Some((stages, block)) = STAGES.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if done.load(Ordering::Relaxed) || budget.check_now().is_some() {
+    let left =
+        || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
+    let placed = Mutex::new(Vec::new());
+    let plan = || {
+        while let Some(stages) = plans.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if planning.is_some_and(|p| budget.elapsed() >= p) || budget.check_now().is_some() {
                 break;
             }
-            let left = Limits {
-                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
-                ..limits.clone()
-            };
-            let outcome = searches.staged(stages, block, &left);
-            let stopped = outcome.path.is_none();
-            if deliver(outcome) || stopped {
-                done.store(true, Ordering::Relaxed);
-                break;
-            }
+            let Some(lines) = searches.lines(stages, &left()) else { break };
+            let promise = searches.promise(&lines);
+            placed.lock().unwrap_or_else(PoisonError::into_inner).push((promise, lines));
         }
     };
-    if lanes <= 1 {
-        lane(offer);
-        return;
+    side_by_side(lanes, &|| plan());
+    let mut placed = placed.into_inner().unwrap_or_else(PoisonError::into_inner);
+    placed.sort_by_key(|&(promise, _)| promise);
+    let unfinished = placed.split_off(lanes.min(placed.len()));
+    let mut figures = Stats::default();
+    for (_, lines) in &unfinished {
+        figures.nodes_expanded += lines.placed.expanded;
+        figures.nodes_generated += lines.placed.generated;
     }
+    offer(Outcome {
+        status: Status::Limit(LimitKind::Time(budget.elapsed())),
+        path: None,
+        stats: figures,
+        lower_bound: None,
+        improvements: Vec::new(),
+    });
+    let chosen = Mutex::new(placed.into_iter().map(|(_, lines)| lines));
     let (sender, outcomes) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..lanes {
-            let (sender, lane) = (sender.clone(), &lane);
-            scope.spawn(move || lane(&mut |outcome| sender.send(outcome).is_err()));
+        let finish = |sender: std::sync::mpsc::Sender<Outcome>| {
+            let lines = chosen.lock().unwrap_or_else(PoisonError::into_inner).next();
+            if let Some(lines) = lines
+                && !done.load(Ordering::Relaxed)
+                && budget.check_now().is_none()
+            {
+                // A receiver gone means the run is over.
+                let _ = sender.send(searches.finish(lines, &left()));
+            }
+        };
+        for _ in 1..lanes {
+            let sender = sender.clone();
+            scope.spawn(move || finish(sender));
         }
-        drop(sender);
+        finish(sender);
         for outcome in outcomes {
             if offer(outcome) {
                 done.store(true, Ordering::Relaxed);
             }
         }
+    });
+}
+
+/// Runs `work` on `lanes` threads at once, this one among them.
+fn side_by_side(lanes: usize, work: &(impl Fn() + Sync)) {
+    std::thread::scope(|scope| {
+        for _ in 1..lanes {
+            scope.spawn(work);
+        }
+        work();
     });
 }
 
@@ -333,7 +378,7 @@ fn answers(
         offer(best, searches.construct(&unlimited));
     }
     if staged_size(searches.cells()) && !best.proven() && !over() {
-        let lanes = limits.threads.clamp(1, STAGES.len());
+        let lanes = limits.threads.clamp(1, LAYOUTS.len() * Order::ALL.len());
         let lane = Limits { threads: 1, ..limits.clone() };
         staged_lanes(searches, &lane, budget, lanes, &mut |outcome| {
             offer(best, outcome);

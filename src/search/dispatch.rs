@@ -5,11 +5,11 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 */
 
 use super::algorithm::Algorithm;
-use super::anytime::{self, BlockSearch, Searches, anytime};
+use super::anytime::{self, Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::race::{Race, race};
-use super::staged::{self, Stages};
+use super::staged::{self, Lines, Stages};
 use super::weight::Weight;
 use super::{
     astar, bfs, bounded_astar, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar,
@@ -33,9 +33,9 @@ pub struct Tables {
     /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
     pub pdb: Option<Arc<Pdb>>,
     /// Pattern databases for the blocks that anytime search leaves in the
-    /// middle of a larger board ([`Tables::block_goals`]): the 4×4 or 5×5
-    /// block is then finished by an anytime search of its own with them,
-    /// not by weighted A* with linear conflicts.
+    /// middle of a larger board ([`Tables::block_goals`]): the 5×5 block
+    /// is then finished by an anytime search of its own with them, not
+    /// with linear conflicts.
     pub blocks: Vec<Arc<Pdb>>,
 }
 
@@ -381,41 +381,54 @@ impl Searches for OneBoard<'_> {
         self.with(Algorithm::Rows, limits)
     }
 
-    fn staged(&self, stages: &Stages, block: &BlockSearch, limits: &Limits) -> Outcome {
+    fn lines(&self, stages: &Stages, limits: &Limits) -> Option<Lines> {
+        let budget = Budget::start(limits, None);
+        let mut stop = || budget.check_now().is_some();
+        staged::place_lines(
+            self.start.cells(),
+            self.prepared.goal.tiles().cells(),
+            self.start.shape(),
+            *stages,
+            &mut stop,
+        )
+    }
+
+    fn promise(&self, lines: &Lines) -> u64 {
+        lines.promise(self.prepared.goal.tiles().cells())
+    }
+
+    fn finish(&self, lines: Lines, limits: &Limits) -> Outcome {
         let budget = Budget::start(limits, None);
         let mut stats = Stats::default();
         let (start, goal, shape) =
             (self.start.cells(), self.prepared.goal.tiles().cells(), self.start.shape());
+        // The block is a board of its own, searched by an anytime search
+        // with the time left: with its own tables where they are built.
         let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
             let start = Tiles::with_shape(shape, start).ok()?;
             let goal = goal_of(goal, shape)?;
-            let left = limits.timeout.map(|t| t.saturating_sub(budget.elapsed()));
             let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
-            let outcome = if let Some(pdb) = tabled {
-                // The block's own answers and bounds are not the board's.
-                let limits = Limits {
-                    timeout: left.map(|t| t / block.share),
-                    monitor: None,
-                    floor: None,
-                    ..limits.clone()
-                };
-                let tables = Tables::from(Arc::clone(pdb));
-                Prepared::new(goal, Algorithm::Anytime, HeuristicKind::Pdb).solve(&start, &limits, &tables)
-            } else {
-                let heuristic = match self.prepared.heuristic {
-                    HeuristicKind::Pdb => HeuristicKind::LinearConflict,
-                    kind => kind,
-                };
-                let limits = Limits { timeout: left, ..limits.clone() };
-                let algorithm = Algorithm::WeightedAStar(block.weight);
-                Prepared::new(goal, algorithm, heuristic).solve(&start, &limits, &Tables::NONE)
-            }
-            .ok()?;
+            let (heuristic, tables) = match tabled {
+                Some(pdb) => (HeuristicKind::Pdb, Tables::from(Arc::clone(pdb))),
+                None => match self.prepared.heuristic {
+                    HeuristicKind::Pdb => (HeuristicKind::LinearConflict, Tables::NONE),
+                    kind => (kind, Tables::NONE),
+                },
+            };
+            // The block's own answers and bounds are not the board's.
+            let limits = Limits {
+                timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
+                monitor: None,
+                floor: None,
+                ..limits.clone()
+            };
+            let outcome =
+                Prepared::new(goal, Algorithm::Anytime, heuristic).solve(&start, &limits, &tables).ok()?;
             stats += outcome.stats;
             outcome.path
         };
+        let found = lines.finish(goal, &mut finish);
         let mut stop = || budget.check_now().is_some();
-        let found = staged::staged(start, goal, shape, *stages, &mut finish, &mut stop);
         let path = found.map(|found| {
             stats.nodes_expanded += found.expanded;
             stats.nodes_generated += found.generated;

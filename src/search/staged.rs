@@ -64,6 +64,31 @@ pub(crate) struct Stages {
     /// The longest side of the block left to `finish` (at least 3; a block
     /// of at most 3×3 is solved here, optimally).
     pub(crate) block: usize,
+    /// The order the lines are peeled and placed in.
+    pub(crate) order: Order,
+}
+
+/// The order staged search peels lines in and places their tiles in. The
+/// answers of two orders differ by a tenth or more on the same board, and
+/// the order that does best differs from board to board, so a run that
+/// tries several keeps the best of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Order {
+    /// A square region loses a column before a row (else a row first).
+    pub(crate) columns_first: bool,
+    /// Each line is placed from its bottom or right end (else from its
+    /// top or left end).
+    pub(crate) far_end_first: bool,
+}
+
+impl Order {
+    /// The four orders, the default first.
+    pub(crate) const ALL: [Order; 4] = [
+        Order { columns_first: false, far_end_first: false },
+        Order { columns_first: false, far_end_first: true },
+        Order { columns_first: true, far_end_first: false },
+        Order { columns_first: true, far_end_first: true },
+    ];
 }
 
 /// Solves the block left at the end, given as a board of its own (start,
@@ -75,6 +100,7 @@ pub(crate) type Finish<'a> = &'a mut dyn FnMut(&[u16], &[u16], Shape) -> Option<
 /// board of at most [`MAX_CELLS`] cells, placed part by part as `stages`
 /// says. `stop` is asked between parts and every 4,096 expansions whether
 /// to give up: `None` if it did, or if a part or the block found no way.
+#[cfg(test)]
 pub(crate) fn staged(
     start: &[u16],
     goal: &[u16],
@@ -83,10 +109,36 @@ pub(crate) fn staged(
     finish: Finish<'_>,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<StagedOutcome> {
+    place_lines(start, goal, shape, stages, stop)?.finish(goal, finish)
+}
+
+/// A board with its outer lines placed and the block in the middle left:
+/// staged search's first half, which decides most of how long its answer
+/// is, and which takes a fraction of the time the block's search is worth.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines {
+    /// Moves from the start so far, and the nodes their searches took.
+    pub(crate) placed: StagedOutcome,
+    shape: Shape,
+    /// The board, tiles by cell, with the lines placed.
+    cells: Vec<u16>,
+    /// The block left.
+    region: Region,
+}
+
+/// The first half of [`staged`]: the board's outer lines placed, or `None`
+/// if `stop` said to give up or a part found no way.
+pub(crate) fn place_lines(
+    start: &[u16],
+    goal: &[u16],
+    shape: Shape,
+    stages: Stages,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Lines> {
     debug_assert!(shape.cells() <= MAX_CELLS && stages.block >= 3);
     let mut board = Board::new(start, goal, shape);
-    let (plan, region) = plan(goal, shape, stages.block, stages.part.clamp(2, MAX_SEEN));
-    let mut outcome = StagedOutcome::default();
+    let (plan, region) = plan(goal, shape, stages.block, stages.part.clamp(2, MAX_SEEN), stages.order);
+    let mut placed = StagedOutcome::default();
     let mut search = PartSearch::default();
     for (i, part) in plan.iter().enumerate() {
         let targets: Vec<(u16, usize)> = part.iter().map(|&c| (goal[c], c)).collect();
@@ -103,9 +155,13 @@ pub(crate) fn staged(
                 return None;
             }
             let task = Task::new(&targets, &watch, stages.lambda, weight);
-            match search.run(&board, &task, stages.cap, stop) {
+            let placed_now = search.run(&board, &task, stages.cap, stop);
+            // A capped search's nodes count as much as the last one's.
+            placed.expanded += search.expanded;
+            placed.generated += search.generated;
+            match placed_now {
                 Placed::Moves(moves) => {
-                    board.play(&moves, &mut outcome.path);
+                    board.play(&moves, &mut placed.path);
                     break;
                 }
                 Placed::Capped if tries < RETRIES => {
@@ -115,40 +171,86 @@ pub(crate) fn staged(
                 Placed::Capped | Placed::Stopped | Placed::NoWay => return None,
             }
         }
-        outcome.expanded += search.expanded;
-        outcome.generated += search.generated;
         for &(_, cell) in &targets {
             board.frozen[cell] = true;
         }
     }
-    let moves = if region.height() <= 3 && region.width() <= 3 {
-        // Solved optimally, as the constructive solver's last block is.
-        let block = solve_block(shape, goal, &board.cells, &region, u64::MAX)?;
-        if !block.solved {
-            return None;
-        }
-        outcome.expanded += block.expanded;
-        outcome.generated += block.generated;
-        block.path
-    } else {
-        let (block_start, block_goal) = relabel(shape, goal, &board.cells, &region);
-        finish(&block_start, &block_goal, Shape::new(region.width(), region.height()))?
-    };
-    board.play(&moves, &mut outcome.path);
-    Some(outcome)
+    Some(Lines { placed, shape, cells: board.cells, region })
 }
+
+impl Lines {
+    /// How long the whole answer promises to be, in tenths of a move: the
+    /// moves so far and the block's Manhattan distance at what searching
+    /// a 5×5 block in a fraction of a second costs a unit of it. Of four
+    /// orders and two part sizes on 7×7 boards, the two that promise most
+    /// nearly always hold the shortest answer.
+    pub(crate) fn promise(&self, goal: &[u16]) -> u64 {
+        let (start, block_goal) = relabel(self.shape, goal, &self.cells, &self.region);
+        let width = self.region.width();
+        let mut home = vec![0; start.len()];
+        for (cell, &tile) in block_goal.iter().enumerate() {
+            home[usize::from(tile)] = cell;
+        }
+        let distance: usize = start
+            .iter()
+            .enumerate()
+            .filter(|&(_, &tile)| tile != 0)
+            .map(|(cell, &tile)| {
+                let to = home[usize::from(tile)];
+                (cell / width).abs_diff(to / width) + (cell % width).abs_diff(to % width)
+            })
+            .sum();
+        10 * self.placed.path.len() as u64 + BLOCK_MOVES_PER_UNIT * distance as u64
+    }
+
+    /// The second half of [`staged`]: the block solved (by `finish` if it
+    /// is larger than 3×3) and the whole path, or `None` if it found none.
+    pub(crate) fn finish(self, goal: &[u16], finish: Finish<'_>) -> Option<StagedOutcome> {
+        let Lines { placed: mut outcome, shape, cells, region } = self;
+        let mut board = Board::new(&cells, goal, shape);
+        let moves = if region.height() <= 3 && region.width() <= 3 {
+            // Solved optimally, as the constructive solver's last block is.
+            let block = solve_block(shape, goal, &board.cells, &region, u64::MAX)?;
+            if !block.solved {
+                return None;
+            }
+            outcome.expanded += block.expanded;
+            outcome.generated += block.generated;
+            block.path
+        } else {
+            let (block_start, block_goal) = relabel(shape, goal, &board.cells, &region);
+            finish(&block_start, &block_goal, Shape::new(region.width(), region.height()))?
+        };
+        board.play(&moves, &mut outcome.path);
+        Some(outcome)
+    }
+}
+
+/// What a unit of a block's Manhattan distance costs its answer, in tenths
+/// of a move: on 7×7 boards, 5×5 blocks searched for half a second end
+/// 1.2 to 1.5 times their distance.
+const BLOCK_MOVES_PER_UNIT: u64 = 13;
 
 /// The parts, in order, that place every line outside the block left in
 /// the middle (at most `block` on a side), and that block.
-fn plan(goal: &[u16], shape: Shape, block: usize, part_size: usize) -> (Vec<Vec<usize>>, Region) {
+fn plan(
+    goal: &[u16],
+    shape: Shape,
+    block: usize,
+    part_size: usize,
+    order: Order,
+) -> (Vec<Vec<usize>>, Region) {
     let blank_goal = goal.iter().position(|&t| t == 0).expect("a goal has a blank");
     let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
     let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
     let mut parts_of_lines: Vec<Vec<usize>> = Vec::new();
-    while let Some(side) = next_side(&region, goal_row, goal_col, block) {
-        // The line from its top or left end.
+    while let Some(side) = next_side(&region, goal_row, goal_col, block, order.columns_first) {
+        // The line from its top or left end, or the other way round.
         let frame = region.frame(side);
-        let cells: Vec<usize> = (0..frame.len).map(|j| frame.cell(shape, 0, j)).collect();
+        let mut cells: Vec<usize> = (0..frame.len).map(|j| frame.cell(shape, 0, j)).collect();
+        if order.far_end_first {
+            cells.reverse();
+        }
         parts_of_lines.extend(parts(cells.len(), part_size).into_iter().map(|part| cells[part].to_vec()));
         region.peel(side);
     }
@@ -159,7 +261,7 @@ fn plan(goal: &[u16], shape: Shape, block: usize, part_size: usize) -> (Vec<Vec<
 /// board of `shape` towards `goal` when it leaves blocks of at most `block`
 /// on a side; `None` when it solves the block itself (3×3 or less).
 pub(crate) fn block_goal(goal: &[u16], shape: Shape, block: usize) -> Option<(Vec<u16>, Shape)> {
-    let (_, region) = plan(goal, shape, block, MAX_SEEN);
+    let (_, region) = plan(goal, shape, block, MAX_SEEN, Order::default());
     if region.height() <= 3 && region.width() <= 3 {
         return None;
     }
@@ -221,17 +323,27 @@ impl Board<'_> {
 }
 
 /// The side to peel next: from the longer dimension while it is over
-/// `block`, away from the blank's goal cell; `None` once the block is at
-/// most `block` on each side.
-fn next_side(region: &Region, goal_row: usize, goal_col: usize, block: usize) -> Option<Side> {
-    if region.height() > block && region.height() >= region.width() {
-        Some(if goal_row == region.top { Side::Bottom } else { Side::Top })
-    } else if region.width() > block {
-        Some(if goal_col == region.left { Side::Right } else { Side::Left })
-    } else if region.height() > block {
-        Some(if goal_row == region.top { Side::Bottom } else { Side::Top })
-    } else {
-        None
+/// `block` (a square region as `columns_first` says), away from the
+/// blank's goal cell; `None` once the block is at most `block` on each
+/// side. The block left is the same whatever the order.
+fn next_side(
+    region: &Region,
+    goal_row: usize,
+    goal_col: usize,
+    block: usize,
+    columns_first: bool,
+) -> Option<Side> {
+    let row =
+        (region.height() > block).then_some(if goal_row == region.top { Side::Bottom } else { Side::Top });
+    let column =
+        (region.width() > block).then_some(if goal_col == region.left { Side::Right } else { Side::Left });
+    match (row, column) {
+        (Some(row), Some(column)) => {
+            let wider = region.width() > region.height();
+            let square = region.width() == region.height();
+            Some(if wider || (square && columns_first) { column } else { row })
+        }
+        (row, column) => row.or(column),
     }
 }
 
@@ -430,8 +542,15 @@ mod tests {
     use super::*;
     use crate::board::{Goal, GoalSpec, Scramble, SplitMix64, generate, replay};
 
-    const QUICK: Stages =
-        Stages { weight: Weight::ratio(5, 1), part: 4, watch: 4, lambda: 8, cap: 100_000, block: 3 };
+    const QUICK: Stages = Stages {
+        weight: Weight::ratio(5, 1),
+        part: 4,
+        watch: 4,
+        lambda: 8,
+        cap: 100_000,
+        block: 3,
+        order: Order::ALL[0],
+    };
 
     fn no_finish(_: &[u16], _: &[u16], _: Shape) -> Option<Vec<Move>> {
         None
@@ -464,18 +583,40 @@ mod tests {
             );
             let goals =
                 [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail, GoalSpec::Board(shuffled)];
-            for spec in goals {
+            for (spec, order) in goals.into_iter().zip(Order::ALL.into_iter().cycle().skip(width)) {
                 let goal = Goal::new(&spec, shape).unwrap();
                 let start = generate(&goal, Scramble::Uniform, true, &mut rng);
+                let stages = Stages { order, ..QUICK };
                 let found =
-                    staged(start.cells(), goal.tiles().cells(), shape, QUICK, &mut no_finish, &mut || false)
-                        .unwrap_or_else(|| panic!("{width}x{height} towards {spec:?} unsolved"));
+                    staged(start.cells(), goal.tiles().cells(), shape, stages, &mut no_finish, &mut || false)
+                        .unwrap_or_else(|| panic!("{width}x{height} towards {spec:?} in {order:?} unsolved"));
                 assert_eq!(
                     played(start.cells(), shape, &found.path),
                     goal.tiles().cells(),
-                    "{width}x{height} {spec:?}"
+                    "{width}x{height} {spec:?} {order:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn each_order_peels_its_own_way_to_the_same_block() {
+        let shape = Shape::square(7);
+        let goal = Goal::new(&GoalSpec::BlankFirst, shape).unwrap();
+        let plans: Vec<_> =
+            Order::ALL.iter().map(|&order| plan(goal.tiles().cells(), shape, 5, 4, order)).collect();
+        // The blank's goal is the top left corner: the bottom row and the
+        // right column go, from either end, in either order.
+        let firsts: Vec<&[usize]> = plans.iter().map(|(parts, _)| parts[0].as_slice()).collect();
+        assert_eq!(firsts, [&[42, 43, 44, 45][..], &[48, 47, 46, 45], &[6, 13, 20, 27], &[48, 41, 34, 27]]);
+        for (parts, region) in &plans {
+            let corners = (region.top, region.bottom, region.left, region.right);
+            assert_eq!(corners, (0, 4, 0, 4), "the top left 5x5 block");
+            let mut placed: Vec<usize> = parts.iter().flatten().copied().collect();
+            placed.sort_unstable();
+            let outside: Vec<usize> = (0..49).filter(|&c| c / 7 >= 5 || c % 7 >= 5).collect();
+            assert_eq!(placed, outside, "every cell outside the block once");
+            assert!(parts.iter().all(|part| part.len() >= 2));
         }
     }
 
