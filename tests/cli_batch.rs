@@ -616,6 +616,32 @@ fn with_list_a_file_is_one_puzzle_per_line_and_a_bad_line_is_an_error_row_that_s
 }
 
 #[test]
+fn a_list_with_no_puzzles_is_an_empty_run_like_an_empty_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "none.list", "# 0 3x3 puzzles\n# size: 3x3\n\n");
+    for format in ["csv", "json"] {
+        let out = npuzzle()
+            .current_dir(dir.path())
+            .args(["batch", "--list", "none.list", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8(out.stderr).unwrap().is_empty(), "nothing was interrupted");
+        assert!(no_rows(&out.stdout, format), "no rows in {format}");
+    }
+}
+
+/// Whether `stdout` holds no row: nothing in JSON Lines, the header alone
+/// in CSV.
+fn no_rows(stdout: &[u8], format: &str) -> bool {
+    let text = String::from_utf8_lossy(stdout);
+    match format {
+        "csv" => text.lines().count() == 1 && text.starts_with("file,"),
+        _ => text.trim().is_empty(),
+    }
+}
+
+#[test]
 fn without_list_the_same_file_is_one_board_as_before() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "one.list", "1 2 5 3 4 0 6 7 8\n");

@@ -272,7 +272,7 @@ fn count(inputs: &[Item], lists: bool) -> (Option<usize>, usize) {
             }
             Source::File(path) if lists => {
                 let (puzzles, lines) = count_list(path);
-                total = total.map(|t| t + puzzles.max(1));
+                total = total.map(|t| t + puzzles);
                 width = width.max(input.name.chars().count() + 1 + lines.max(1).to_string().len());
             }
             _ => {
@@ -331,6 +331,17 @@ mod tests {
     fn fed_names(feed: &Feed) -> Vec<(usize, String)> {
         let cancel = AtomicBool::new(false);
         std::iter::from_fn(|| feed.next(&cancel)).map(|fed| (fed.position, fed.item.name)).collect()
+    }
+
+    #[test]
+    fn a_list_of_comments_alone_holds_no_puzzle() {
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("list.txt");
+        std::fs::write(&list, "# 0 3x3 puzzles\n# size: 3x3\n").unwrap();
+        let feed = Feed::start(vec![Item::file(list)], true, None, None, 0, None);
+        assert_eq!(feed.total(), Some(0));
+        assert_eq!(fed_names(&feed), []);
+        assert_eq!(feed.halted(), None);
     }
 
     #[test]
