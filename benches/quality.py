@@ -64,7 +64,8 @@ def main():
         print(f"cost / lower bound: {mean:.4f} mean, {worst:.4f} worst; {proven} proven optimal")
     if to_manhattan:
         mean, worst = ratio(to_manhattan)
-        print(f"cost / Manhattan distance: {mean:.4f} mean, {worst:.4f} worst")
+        over = sum(1 for cost, m in to_manhattan if cost > 2 * m)
+        print(f"cost / Manhattan distance: {mean:.4f} mean, {worst:.4f} worst, {over} over 2.0")
     if reference:
         pairs = [(int(r["cost"]), reference[i + 1]) for i, r in enumerate(rows)
                  if r["status"] == "solved" and i + 1 in reference]
