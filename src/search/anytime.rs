@@ -85,9 +85,9 @@ const TABLES_FIRST: Weight = Weight::ratio(2, 1);
 /// Staged search's layouts of parts: four tiles with the eleven to come
 /// watched at half weight, and six with nine; both leave a 5×5 block. Each
 /// is planned in every [`Order`]. A part's search is capped at 100,000
-/// expansions: on 7×7 boards at 1 s, eight plans then fit the planning
-/// time where at 300,000 two to five did (1.869 times the Manhattan
-/// distance against 1.976; at 30,000, 1.891).
+/// expansions: on 7×7 boards at 1 s with about one core, eight plans then
+/// fit the planning time where at 300,000 two to five did (1.869 times
+/// the Manhattan distance against 1.976; at 30,000, 1.891).
 const LAYOUTS: [Stages; 2] = [stages(4, 11), stages(6, 9)];
 
 const fn stages(part: usize, watch: usize) -> Stages {
