@@ -33,7 +33,7 @@ use super::race::{Race, race};
 use super::staged::{self, Lines, Order, Stages};
 use super::weight::Weight;
 use crate::board::Shape;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -252,24 +252,21 @@ pub(crate) fn anytime(
 /// Staged search on `lanes` threads, each search on one within `limits`:
 /// first lines placed in every plan (see [`plans`]) while the first
 /// [`PLANNING`] of the budget lasts, then the blocks of the `lanes` most
-/// promising finished side by side with the rest of it, each answer handed
-/// to `offer` as it comes (on this thread), and with it the figures of the
-/// plans not finished. No search starts once `offer` says the run is done
-/// or the budget is spent.
+/// promising finished side by side with the rest of it. Returns their
+/// answers, and the figures of the plans not finished.
 fn staged_lanes(
     searches: &(impl Searches + Sync),
     limits: &Limits,
     budget: &Budget,
     lanes: usize,
-    offer: &mut dyn FnMut(Outcome) -> bool,
-) {
+) -> (Vec<Outcome>, Stats) {
     let plans: Vec<Stages> = plans().collect();
     let planning = limits.timeout.map(|t| t * PLANNING.0 / PLANNING.1);
-    let (next, done) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let next = AtomicUsize::new(0);
     let left =
         || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
     let placed = Mutex::new(Vec::new());
-    let plan = || {
+    side_by_side(lanes, &|| {
         while let Some(stages) = plans.get(next.fetch_add(1, Ordering::Relaxed)) {
             if planning.is_some_and(|p| budget.elapsed() >= p) || budget.check_now().is_some() {
                 break;
@@ -278,47 +275,26 @@ fn staged_lanes(
             let promise = searches.promise(&lines);
             placed.lock().unwrap_or_else(PoisonError::into_inner).push((promise, lines));
         }
-    };
-    side_by_side(lanes, &|| plan());
+    });
     let mut placed = placed.into_inner().unwrap_or_else(PoisonError::into_inner);
     placed.sort_by_key(|&(promise, _)| promise);
-    let unfinished = placed.split_off(lanes.min(placed.len()));
-    let mut figures = Stats::default();
-    for (_, lines) in &unfinished {
-        figures.nodes_expanded += lines.placed.expanded;
-        figures.nodes_generated += lines.placed.generated;
+    let mut unfinished = Stats::default();
+    for (_, lines) in placed.split_off(lanes.min(placed.len())) {
+        unfinished.nodes_expanded += lines.placed.expanded;
+        unfinished.nodes_generated += lines.placed.generated;
     }
-    offer(Outcome {
-        status: Status::Limit(LimitKind::Time(budget.elapsed())),
-        path: None,
-        stats: figures,
-        lower_bound: None,
-        improvements: Vec::new(),
-    });
     let chosen = Mutex::new(placed.into_iter().map(|(_, lines)| lines));
-    let (sender, outcomes) = std::sync::mpsc::channel();
-    std::thread::scope(|scope| {
-        let finish = |sender: std::sync::mpsc::Sender<Outcome>| {
-            let lines = chosen.lock().unwrap_or_else(PoisonError::into_inner).next();
-            if let Some(lines) = lines
-                && !done.load(Ordering::Relaxed)
-                && budget.check_now().is_none()
-            {
-                // A receiver gone means the run is over.
-                let _ = sender.send(searches.finish(lines, &left()));
-            }
-        };
-        for _ in 1..lanes {
-            let sender = sender.clone();
-            scope.spawn(move || finish(sender));
-        }
-        finish(sender);
-        for outcome in outcomes {
-            if offer(outcome) {
-                done.store(true, Ordering::Relaxed);
-            }
+    let answers = Mutex::new(Vec::new());
+    side_by_side(lanes, &|| {
+        let lines = chosen.lock().unwrap_or_else(PoisonError::into_inner).next();
+        if let Some(lines) = lines
+            && budget.check_now().is_none()
+        {
+            let outcome = searches.finish(lines, &left());
+            answers.lock().unwrap_or_else(PoisonError::into_inner).push(outcome);
         }
     });
+    (answers.into_inner().unwrap_or_else(PoisonError::into_inner), unfinished)
 }
 
 /// Runs `work` on `lanes` threads at once, this one among them.
@@ -380,10 +356,11 @@ fn answers(
     if staged_size(searches.cells()) && !best.proven() && !over() {
         let lanes = limits.threads.clamp(1, LAYOUTS.len() * Order::ALL.len());
         let lane = Limits { threads: 1, ..limits.clone() };
-        staged_lanes(searches, &lane, budget, lanes, &mut |outcome| {
+        let (outcomes, unfinished) = staged_lanes(searches, &lane, budget, lanes);
+        best.stats += unfinished;
+        for outcome in outcomes {
             offer(best, outcome);
-            best.proven() || over()
-        });
+        }
     }
     if !searches.searchable() {
         return;

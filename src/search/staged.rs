@@ -185,20 +185,14 @@ impl Lines {
     /// orders and two part sizes on 7×7 boards, the two that promise most
     /// nearly always hold the shortest answer.
     pub(crate) fn promise(&self, goal: &[u16]) -> u64 {
-        let (start, block_goal) = relabel(self.shape, goal, &self.cells, &self.region);
-        let width = self.region.width();
-        let mut home = vec![0; start.len()];
-        for (cell, &tile) in block_goal.iter().enumerate() {
+        let mut home = vec![0; goal.len()];
+        for (cell, &tile) in goal.iter().enumerate() {
             home[usize::from(tile)] = cell;
         }
-        let distance: usize = start
-            .iter()
-            .enumerate()
-            .filter(|&(_, &tile)| tile != 0)
-            .map(|(cell, &tile)| {
-                let to = home[usize::from(tile)];
-                (cell / width).abs_diff(to / width) + (cell % width).abs_diff(to % width)
-            })
+        // The tiles left in the block all belong in it.
+        let distance: usize = (self.region.cells(self.shape).into_iter())
+            .filter(|&cell| self.cells[cell] != 0)
+            .map(|cell| self.shape.distance(cell, home[usize::from(self.cells[cell])]))
             .sum();
         10 * self.placed.path.len() as u64 + BLOCK_MOVES_PER_UNIT * distance as u64
     }
