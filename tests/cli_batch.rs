@@ -583,7 +583,9 @@ fn ctrl_c_stops_a_batch_blocked_on_a_fifo_nobody_writes_to() {
         .into_iter()
         .chain(["puzzles/3x3/easy-3.txt", "--jobs", "1", "--format", "json"].map(OsStr::new))
         .collect::<Vec<_>>();
-    let out = interrupt_once_started(&[&[OsStr::new("batch")][..], &args].concat(), "reading", false);
+    // Once its puzzle is under way, not merely once the batch is reading:
+    // a Ctrl-C before the FIFO's puzzle starts leaves no row at all.
+    let out = interrupt_once_started(&[&[OsStr::new("batch")][..], &args].concat(), "solving", false);
     assert_eq!(out.code, Some(3), "a puzzle without a verdict, not an error");
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1, "the FIFO's row; the next puzzle never started");
