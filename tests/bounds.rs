@@ -6,7 +6,8 @@
 use crate::util::{Rng, eight_puzzle_distances, pack, packed_distances};
 use npuzzle::board::Shape;
 use npuzzle::{
-    Algorithm, Goal, GoalSpec, HeuristicKind, Limits, Outcome, Status, Tables, Tiles, Weight, solve,
+    Algorithm, Goal, GoalSpec, HeuristicKind, LimitKind, Limits, Outcome, Selection, Status, Tables, Tiles,
+    Weight, solve,
 };
 use std::collections::HashMap;
 
@@ -172,6 +173,46 @@ fn searches_that_race_idastar_hold_to_the_true_distance_on_the_8_puzzle() {
             }
         }
     }
+}
+
+/// A ceiling (an answer in hand) leaves a bounded search only the answers
+/// that cost no more than it, and a search that finds none has proven that
+/// none exists: its lower bound passes the ceiling.
+#[test]
+fn a_bounded_search_under_a_ceiling_finds_only_answers_within_it_or_proves_there_are_none() {
+    let truth = eight_puzzle_distances();
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let mut by_distance: HashMap<u32, usize> = HashMap::new();
+    let mut checked = 0;
+    for (start, &d) in truth {
+        let seen = by_distance.entry(d).or_default();
+        if d < 2 || *seen == 4 {
+            continue;
+        }
+        *seen += 1;
+        let tiles = Tiles::new(start).unwrap();
+        for (bound, selection) in
+            [("1.5", Selection::Potential), ("3", Selection::Potential), ("3", Selection::Nearest)]
+        {
+            let algorithm = Algorithm::Bounded { bound: bound.parse().unwrap(), selection };
+            for ceiling in [d - 2, d - 1, d, d + 2] {
+                let limits = Limits { ceiling: Some(ceiling), ..Limits::default() };
+                let outcome =
+                    solve(&tiles, &goal, algorithm, HeuristicKind::Manhattan, &limits, &Tables::NONE)
+                        .unwrap();
+                let case = format!("{start:?} at {d}, bound {bound} {selection:?}, ceiling {ceiling}");
+                holds_to(algorithm, &outcome, d, &case);
+                if ceiling < d {
+                    assert_eq!(outcome.status, Status::Limit(LimitKind::Cost(ceiling)), "{case}");
+                    assert!(outcome.lower_bound.unwrap() > ceiling, "{case}");
+                } else {
+                    assert!(outcome.cost().unwrap() as u32 <= ceiling, "{case}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
 }
 
 #[test]

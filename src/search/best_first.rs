@@ -37,7 +37,7 @@ hundred bytes, and the node limit shrinks to match.
 use super::algorithm::Selection;
 use super::spare;
 use super::table::TaggedSet;
-use super::{Budget, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
+use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, exhausted, rebuild_path};
 use crate::board::{Board, Geometry, Goal, Move, code_move, move_code};
 use crate::heuristic::{Heuristic, Slide};
 use rustc_hash::FxHashMap;
@@ -237,6 +237,11 @@ pub(crate) trait OpenList<B> {
     /// ([`Limits::floor`]), for a queue whose picks it can widen.
     fn share_floor(&mut self, floor: Arc<AtomicU32>) {
         let _ = floor;
+    }
+    /// The largest f to pick ([`Limits::ceiling`]), for a queue that can
+    /// leave the boards above it unpicked.
+    fn set_ceiling(&mut self, ceiling: u32) {
+        let _ = ceiling;
     }
 }
 
@@ -734,10 +739,7 @@ fn search<B: Board, H: Heuristic<B>, R: Rule, E: OpenEntry<B, H::Memo>, Q: OpenL
     let geometry = Geometry::plain(goal.shape());
     let target = B::from_tiles(goal.tiles().cells());
     let mut closed = C::new();
-    let mut open = Q::new(rule);
-    if let Some(floor) = &limits.floor {
-        open.share_floor(Arc::clone(floor));
-    }
+    let mut open: Q = open_list(rule, limits);
     let mut stats = Stats { max_frontier: 1, ..Stats::default() };
     let (h_start, memo) =
         if E::MEMO { h.estimate_memo(start) } else { (h.estimate(start), H::Memo::default()) };
@@ -752,7 +754,11 @@ fn search<B: Board, H: Heuristic<B>, R: Rule, E: OpenEntry<B, H::Memo>, Q: OpenL
             break Status::Limit(limit);
         }
         let Some((_, g, h_board, popped)) = open.pop() else {
-            break exhausted(cut_at_depth, &budget);
+            // Boards left that the queue would not pick lie above the ceiling.
+            break match limits.ceiling {
+                Some(ceiling) if open.len() > 0 => Status::Limit(LimitKind::Cost(ceiling)),
+                _ => exhausted(cut_at_depth, &budget),
+            };
         };
         let entry = popped.tagged();
         // Past the cache, the entry after this one is closed next: its slot
@@ -850,6 +856,18 @@ fn search<B: Board, H: Heuristic<B>, R: Rule, E: OpenEntry<B, H::Memo>, Q: OpenL
     let cost = path.as_ref().and_then(|p| u32::try_from(p.len()).ok());
     let lower_bound = proven_bound(rule, status, cost, open_floor, H::UNIT);
     Outcome { status, path, stats, lower_bound, improvements: Vec::new() }
+}
+
+/// An open list for `rule`, with the bounds `limits` hand the search.
+fn open_list<E, Q: OpenList<E>, R: Rule>(rule: R, limits: &Limits) -> Q {
+    let mut open = Q::new(rule);
+    if let Some(floor) = &limits.floor {
+        open.share_floor(Arc::clone(floor));
+    }
+    if let Some(ceiling) = limits.ceiling {
+        open.set_ceiling(ceiling);
+    }
+    open
 }
 
 /// The estimate of `slide`'s board, a child of the entry `parent` (estimate

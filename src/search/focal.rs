@@ -42,6 +42,8 @@ pub(crate) struct FocalQueue<B> {
     rule: Bounded,
     /// A lower bound on the cost proven elsewhere meanwhile, in moves.
     floor: Option<Arc<AtomicU32>>,
+    /// The largest f picked ([`Limits::ceiling`](super::Limits::ceiling)).
+    ceiling: usize,
 }
 
 impl<B> FocalQueue<B> {
@@ -69,7 +71,15 @@ impl<B> OpenList<B> for FocalQueue<B> {
 
     fn new<R: Rule>(rule: R) -> Self {
         let rule = rule.bounded().expect("a focal queue serves a bounded rule");
-        FocalQueue { rows: Vec::new(), top: Vec::new(), min_f: usize::MAX, len: 0, rule, floor: None }
+        FocalQueue {
+            rows: Vec::new(),
+            top: Vec::new(),
+            min_f: usize::MAX,
+            len: 0,
+            rule,
+            floor: None,
+            ceiling: usize::MAX,
+        }
     }
 
     #[inline]
@@ -100,7 +110,11 @@ impl<B> OpenList<B> for FocalQueue<B> {
         // or one proven elsewhere (both at most the optimum).
         let floor = self.floor.as_ref().map_or(0, |floor| floor.load(Ordering::Relaxed) as usize);
         let base = min_f.max(floor);
-        let limit = (base as u64 * self.rule.p / self.rule.q) as usize;
+        // With an answer in hand only a shorter one is worth finding, so
+        // the list also stops at the ceiling; the potential still measures
+        // the room to the bound (measured: weighed against the ceiling, it
+        // found fewer answers in the time).
+        let limit = ((base as u64 * self.rule.p / self.rule.q) as usize).min(self.ceiling);
         let mut best: Option<(usize, usize)> = None;
         for f in min_f..=limit.min(self.rows.len() - 1) {
             let Some(g) = self.deepest(f) else { continue };
@@ -145,6 +159,10 @@ impl<B> OpenList<B> for FocalQueue<B> {
     fn share_floor(&mut self, floor: Arc<AtomicU32>) {
         self.floor = Some(floor);
     }
+
+    fn set_ceiling(&mut self, ceiling: u32) {
+        self.ceiling = ceiling as usize;
+    }
 }
 
 /// The focal queue, for any kind of entry.
@@ -182,6 +200,20 @@ mod tests {
         assert_eq!(nearest.pop().map(|e| e.3), Some(1));
         assert_eq!(nearest.pop().map(|e| e.3), Some(4), "f_min is 16 now");
         assert_eq!(nearest.pop(), None);
+    }
+
+    #[test]
+    fn a_ceiling_leaves_the_boards_above_it_unpicked() {
+        let mut potential = queue(Selection::Potential, 2, 1);
+        potential.set_ceiling(13);
+        // f_min 10 admits f up to 20; the ceiling, up to 13.
+        for (f, g, board) in [(10, 2, 1), (14, 13, 2), (13, 11, 3)] {
+            potential.push(f, g, f as u32 - g, board);
+        }
+        assert_eq!(potential.pop().map(|e| e.3), Some(3), "f = 14 is past the ceiling, however near a goal");
+        assert_eq!(potential.pop().map(|e| e.3), Some(1));
+        assert_eq!(potential.pop(), None);
+        assert_eq!((potential.len(), potential.floor()), (1, Some(14)), "left open, a bound on the cost");
     }
 
     #[test]

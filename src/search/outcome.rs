@@ -53,6 +53,12 @@ pub struct Limits {
     /// reads it to widen its focal list, since an answer within B times
     /// any proven bound is within B times the shortest.
     pub floor: Option<Arc<AtomicU32>>,
+    /// The most an answer worth finding may cost, in moves (one shorter
+    /// than an answer in hand): a bounded search picks no board whose f
+    /// exceeds it, and once none is left stops with [`LimitKind::Cost`],
+    /// having proven that no answer costs this little. The other
+    /// algorithms ignore it.
+    pub ceiling: Option<u32>,
     /// Where IDA* saves its progress, and what it takes up (see
     /// [`SaveProgress`]); the other algorithms ignore it.
     pub progress: Option<Arc<SaveProgress>>,
@@ -70,6 +76,9 @@ pub enum LimitKind {
     Depth(u32),
     /// The timeout passed.
     Time(Duration),
+    /// No answer costs at most this many moves ([`Limits::ceiling`]): every
+    /// board whose f is within it was searched.
+    Cost(u32),
     /// Cancelled from outside (Ctrl-C).
     Interrupted,
     /// On a board past the searches' reach, the only answer at hand (the
@@ -84,6 +93,7 @@ impl fmt::Display for LimitKind {
             LimitKind::Expanded(n) => write!(f, "expansion limit of {n} nodes reached"),
             LimitKind::Depth(d) => write!(f, "no solution within the depth limit of {d}"),
             LimitKind::Time(t) => write!(f, "timeout of {} s reached", t.as_secs_f64()),
+            LimitKind::Cost(c) => write!(f, "no solution of at most {c} moves"),
             LimitKind::Interrupted => f.write_str("interrupted"),
             LimitKind::Unproven(bound) => write!(
                 f,

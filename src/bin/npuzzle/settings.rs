@@ -200,6 +200,7 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         split_after: None,
         monitor: None,
         floor: None,
+        ceiling: None,
         progress: None,
     }
 }
