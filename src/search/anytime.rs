@@ -174,19 +174,14 @@ impl Best {
         if let Some(bound) = outcome.lower_bound {
             self.lower_bound = self.lower_bound.max(bound);
         }
-        if let Status::Limit(LimitKind::Cost(ceiling)) = outcome.status {
-            self.lower_bound = self.lower_bound.max(ceiling + 1);
+        // Every answer has the same parity, the shortest too.
+        if let Some(cost) = outcome.cost().map(|c| c as u32).or(self.cost()) {
+            self.lower_bound += (cost ^ self.lower_bound) & 1;
         }
         self.stats += outcome.stats;
         let shorter = outcome.cost().is_some_and(|c| self.cost().is_none_or(|best| (c as u32) < best));
         if shorter {
             self.outcome = Some(outcome);
-        }
-        // Every answer has the parity of the best one, the shortest too.
-        if let Some(cost) = self.cost() {
-            self.lower_bound += (cost ^ self.lower_bound) & 1;
-        }
-        if shorter {
             let improvement = Improvement {
                 cost: self.cost().expect("an answer was just kept"),
                 lower_bound: self.lower_bound,
@@ -397,7 +392,7 @@ fn answers(
         // answer of a board has the same parity (each move takes the blank
         // to a cell of the other colour of the chessboard), so the next is
         // two moves shorter at least.
-        let ceiling = if small { best.cost().map(|c| c.saturating_sub(2)) } else { None };
+        let ceiling = best.cost().map(|c| c.saturating_sub(2));
         let outcome = searches.run(algorithm, &Limits { ceiling, ..left(budget, 1) });
         // A search that ran out of time or room leaves the lower
         // bounds no chance; one that found nothing under the ceiling has

@@ -394,7 +394,7 @@ impl Searches for OneBoard<'_> {
     }
 
     fn promise(&self, lines: &Lines) -> u64 {
-        lines.promise(self.prepared.goal.tiles().cells())
+        lines.promise(manhattan(lines.cells(), &self.prepared.goal))
     }
 
     fn finish(&self, lines: Lines, limits: &Limits) -> Outcome {
