@@ -425,6 +425,7 @@ fn walk_checking_updates<B: Board>(goal: &Goal, pdb: &Pdb, steps: usize) {
         }
         assert_eq!(parts.value(), pdb.value(&b));
         assert_eq!(h, pdb.value(&b), "incremental value after {step} moves");
+        assert_eq!(memo, pdb.estimate_memo(&b).1, "memo after {step} moves");
         assert_eq!(plain, h);
     }
 }
@@ -451,6 +452,12 @@ fn values_combine_the_per_pattern_lookups_along_random_walks() {
         let patterns: [&[u8]; 5] = [&[2, 3, 4], &[5, 10, 15], &[6, 7, 11], &[3, 4, 9], &[1, 2, 6]];
         let pdb = maxed(&goal, &patterns, &[vec![0, 1, 2], vec![1, 3, 4]], TableKind::ZeroAwareBits);
         walk_checking_updates::<Wide<32>>(&goal, &pdb, 5_000);
+    }
+    // Zero-aware, one partition of two patterns on 4×4, mirrored and not.
+    for spec in [GoalSpec::BlankFirst, GoalSpec::Snail] {
+        let goal = goal(&spec, 4);
+        let pdb = maxed(&goal, &[&[1, 2, 3, 4, 5], &[8, 9, 12, 13]], &[vec![0, 1]], TableKind::ZeroAwareBits);
+        walk_checking_updates::<Packed>(&goal, &pdb, 20_000);
     }
 }
 
