@@ -31,7 +31,7 @@ pub use progress::{Progress, SaveProgress};
 
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
-use crate::board::{Board, Geometry, Goal, Move};
+use crate::board::{Board, Geometry, Goal, Move, Step};
 use crate::heuristic::{Heuristic, Slide};
 use progress::{Finished, Saver, hand_to};
 use std::collections::HashMap;
@@ -69,6 +69,10 @@ const ITEMS_PER_SHORT_WALK: usize = 8;
 /// passes: 51 M expansions with 64 subtrees, 27 M with 256, 25 M with 512;
 /// on 15-puzzles, whose passes are shorter, 64 does best.
 const ITEMS_PER_LONG_WALK: usize = 512;
+
+/// Nodes of one level of a split whose children are estimated together
+/// (see [`Search::split_chunk`]).
+const SPLIT_CHUNK: usize = 16;
 
 /// How many times the subtrees it wants a split may give, to reach the
 /// depth of the pass before's (see [`Search::split`]).
@@ -668,78 +672,172 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// counted, and the nodes come out in the order those visit them.
     /// `Err` when the goal or a limit ends the pass first.
     fn split(&mut self, root: &Item<B, H::Memo>, want: usize) -> Result<Vec<Item<B, H::Memo>>, Flow> {
-        let unit = H::UNIT;
         let mut level = vec![Item { moves: root.moves.clone(), ..*root }];
         let (depth, most) = (self.last.depth, want.saturating_mul(MOST_ITEMS));
         while !level.is_empty() && (level.len() < want || level[0].g < depth && level.len() < most) {
             let mut deeper = Vec::with_capacity(level.len() * 3);
-            for item in &level {
-                match self.enter::<true>(item.board, item.g, item.h) {
-                    None => {}
-                    Some(Flow::Next | Flow::Deep) => continue,
-                    Some(Flow::Found) => {
-                        self.path = item.moves.iter().rev().copied().collect();
-                        return Err(Flow::Found);
-                    }
-                    Some(Flow::Stop) => return Err(Flow::Stop),
-                }
-                let first = deeper.len();
-                let mut h = item.h;
-                for &step in self.geometry.steps(item.row) {
-                    if step.is_end() {
-                        break;
-                    }
-                    let from = usize::from(step.from);
-                    self.stats.nodes_generated += 1;
-                    let child = item.board.slide(item.blank, from);
-                    let tile = item.board.tile(from);
-                    let (h_child, memo) =
-                        self.h.update_memo(&child, item.h, &item.memo, tile, from, item.blank);
-                    if !H::CONSISTENT {
-                        h = h.max(h_child.saturating_sub(unit));
-                    }
-                    let mut moves = item.moves.clone();
-                    moves.push(step.mv);
-                    let row = usize::from(step.row);
-                    deeper.push(Item {
-                        board: child,
-                        blank: from,
-                        g: item.g + 1,
-                        h: h_child,
-                        memo,
-                        row,
-                        moves,
-                    });
-                }
-                if !H::CONSISTENT {
-                    // Pathmax both ways, as in `visit_bpmx`: the best child
-                    // may cut the node; the node raises weaker children.
-                    let f_node = self.rule.key(item.g, h, unit);
-                    if f_node > self.bound {
-                        self.prune(f_node);
-                        deeper.truncate(first);
-                        continue;
-                    }
-                    for child in &mut deeper[first..] {
-                        child.h = child.h.max(h.saturating_sub(unit));
-                    }
-                    deeper[first..].sort_by_key(|child| child.h);
-                }
-                let mut kept = first;
-                for i in first..deeper.len() {
-                    let f = self.rule.key(deeper[i].g, deeper[i].h, unit);
-                    if f > self.bound {
-                        self.prune(f);
-                    } else {
-                        deeper.swap(kept, i);
-                        kept += 1;
-                    }
-                }
-                deeper.truncate(kept);
+            for chunk in level.chunks(SPLIT_CHUNK) {
+                self.split_chunk(chunk, &mut deeper)?;
             }
             level = deeper;
         }
         Ok(level)
+    }
+
+    /// Expands the nodes of `chunk`, a run of one level of [`Search::split`],
+    /// in order, pushing their children onto `deeper`: every node's
+    /// children are estimated before any estimate is read, so that the
+    /// reads of the whole run overlap (one node at a time, each waited on
+    /// its own).
+    fn split_chunk(
+        &mut self,
+        chunk: &[Item<B, H::Memo>],
+        deeper: &mut Vec<Item<B, H::Memo>>,
+    ) -> Result<(), Flow> {
+        let Some(first) = chunk.first() else { return Ok(()) };
+        let first_step = self.geometry.steps(first.row)[0];
+        let mut slides = [[Slide { board: first.board, tile: 0, from: 0 }; 4]; SPLIT_CHUNK];
+        let mut steps = [[first_step; 4]; SPLIT_CHUNK];
+        let mut counts = [0usize; SPLIT_CHUNK];
+        let mut expanded = [false; SPLIT_CHUNK];
+        let mut memos = [[H::Memo::default(); 4]; SPLIT_CHUNK];
+        let mut estimates = [[0u32; 4]; SPLIT_CHUNK];
+        let mut pending = [H::Pending::default(); SPLIT_CHUNK];
+        // The goal or a limit ends the run at that node.
+        let mut ended = None;
+        let mut entered = 0;
+        for (i, item) in chunk.iter().enumerate().take(SPLIT_CHUNK) {
+            match self.enter::<true>(item.board, item.g, item.h) {
+                None => expanded[i] = true,
+                Some(Flow::Next | Flow::Deep) => {}
+                Some(flow) => {
+                    ended = Some((i, flow));
+                    break;
+                }
+            }
+            entered = i + 1;
+            if !expanded[i] {
+                continue;
+            }
+            let mut count = 0;
+            for &step in self.geometry.steps(item.row) {
+                if step.is_end() {
+                    break;
+                }
+                let from = usize::from(step.from);
+                slides[i][count] =
+                    Slide { board: item.board.slide(item.blank, from), tile: item.board.tile(from), from };
+                steps[i][count] = step;
+                count += 1;
+            }
+            counts[i] = count;
+            self.h.begin_children(
+                item.h,
+                &item.memo,
+                item.blank,
+                &slides[i][..count],
+                &mut memos[i][..count],
+                &mut pending[i],
+                u32::MAX,
+            );
+        }
+        let mut done = expanded.map(|e| !e);
+        while done[..entered].iter().any(|&d| !d) {
+            for (i, item) in chunk.iter().enumerate().take(entered) {
+                if !done[i] {
+                    let n = counts[i];
+                    done[i] = self.h.end_children(
+                        item.h,
+                        &item.memo,
+                        item.blank,
+                        &slides[i][..n],
+                        &mut pending[i],
+                        &mut estimates[i][..n],
+                        &mut memos[i][..n],
+                    );
+                }
+            }
+        }
+        for (i, item) in chunk.iter().enumerate().take(entered) {
+            if expanded[i] {
+                let n = counts[i];
+                self.keep_children(
+                    item,
+                    &slides[i][..n],
+                    &steps[i][..n],
+                    &estimates[i][..n],
+                    &memos[i][..n],
+                    deeper,
+                );
+            }
+        }
+        match ended {
+            Some((i, Flow::Found)) => {
+                self.path = chunk[i].moves.iter().rev().copied().collect();
+                Err(Flow::Found)
+            }
+            Some((_, flow)) => Err(flow),
+            None => Ok(()),
+        }
+    }
+
+    /// Pushes the children of `item` onto `deeper` (its slides, their
+    /// steps, estimates and memos), counted as generated, ordered and
+    /// pruned as [`Search::visit`] and [`Search::visit_bpmx`] would.
+    fn keep_children(
+        &mut self,
+        item: &Item<B, H::Memo>,
+        slides: &[Slide<B>],
+        steps: &[Step],
+        estimates: &[u32],
+        memos: &[H::Memo],
+        deeper: &mut Vec<Item<B, H::Memo>>,
+    ) {
+        let unit = H::UNIT;
+        let first = deeper.len();
+        let mut h = item.h;
+        for (((slide, step), &h_child), &memo) in slides.iter().zip(steps).zip(estimates).zip(memos) {
+            self.stats.nodes_generated += 1;
+            if !H::CONSISTENT {
+                h = h.max(h_child.saturating_sub(unit));
+            }
+            let mut moves = item.moves.clone();
+            moves.push(step.mv);
+            deeper.push(Item {
+                board: slide.board,
+                blank: slide.from,
+                g: item.g + 1,
+                h: h_child,
+                memo,
+                row: usize::from(step.row),
+                moves,
+            });
+        }
+        if !H::CONSISTENT {
+            // Pathmax both ways, as in `visit_bpmx`: the best child may cut
+            // the node; the node raises weaker children.
+            let f_node = self.rule.key(item.g, h, unit);
+            if f_node > self.bound {
+                self.prune(f_node);
+                deeper.truncate(first);
+                return;
+            }
+            for child in &mut deeper[first..] {
+                child.h = child.h.max(h.saturating_sub(unit));
+            }
+            deeper[first..].sort_by_key(|child| child.h);
+        }
+        let mut kept = first;
+        for i in first..deeper.len() {
+            let f = self.rule.key(deeper[i].g, deeper[i].h, unit);
+            if f > self.bound {
+                self.prune(f);
+            } else {
+                deeper.swap(kept, i);
+                kept += 1;
+            }
+        }
+        deeper.truncate(kept);
     }
 
     /// Searches below `board` (its moves at `row` of [`Geometry::steps`], at
