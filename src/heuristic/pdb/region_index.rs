@@ -97,6 +97,8 @@ pub(crate) struct RegionIndex {
     regions: Vec<RegionRecord>,
     /// Per cell, its neighbours' bits.
     neighbours: [u32; MAX_CELLS],
+    /// `nearer[goal][cell]`: the neighbours of `cell` nearer `goal`.
+    nearer: Box<[[u32; MAX_CELLS]; MAX_CELLS]>,
 }
 
 impl RegionIndex {
@@ -170,7 +172,17 @@ impl RegionIndex {
             return None;
         }
         let len = len as usize;
-        Some(RegionIndex { shape, k, orders, len, binomial, maps: records, regions, neighbours })
+        let mut nearer = Box::new([[0u32; MAX_CELLS]; MAX_CELLS]);
+        for (goal, row) in nearer.iter_mut().enumerate().take(n) {
+            for (cell, mask) in row.iter_mut().enumerate().take(n) {
+                for (_, to) in shape.neighbours(cell) {
+                    if shape.distance(to, goal) < shape.distance(cell, goal) {
+                        *mask |= 1 << to;
+                    }
+                }
+            }
+        }
+        Some(RegionIndex { shape, k, orders, len, binomial, maps: records, regions, neighbours, nearer })
     }
 
     /// Number of entries.
@@ -195,6 +207,12 @@ impl RegionIndex {
     #[inline]
     pub(crate) fn neighbours(&self) -> &[u32; MAX_CELLS] {
         &self.neighbours
+    }
+
+    /// Per cell of the board, its neighbours nearer the cell `goal`.
+    #[inline]
+    pub(crate) fn nearer(&self, goal: u8) -> &[u32; MAX_CELLS] {
+        &self.nearer[usize::from(goal) & (MAX_CELLS - 1)]
     }
 
     /// Number of (map, region) pairs.
