@@ -202,7 +202,15 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         // Visited most promising first, equals in successor order (a
         // stable sort), so pushed in the reverse of that order.
         let mut order = [0, 1, 2, 3];
-        order[..count].sort_by_key(|&i| estimates[i]);
+        // An insertion sort inline: the library's stable sort is a call
+        // that cost about 1 % of a 15-puzzle batch.
+        for sorted in 1..count.min(4) {
+            let mut at = sorted;
+            while at > 0 && estimates[order[at - 1]] > estimates[order[at]] {
+                order.swap(at - 1, at);
+                at -= 1;
+            }
+        }
         let depth = node.g + 1;
         for &i in order[..count].iter().rev() {
             let h_child = estimates[i].max(h.saturating_sub(unit));
