@@ -277,7 +277,9 @@ fn staged_lanes(
             if planning.is_some_and(|p| budget.elapsed() >= p) || budget.check_now().is_some() {
                 break;
             }
-            let Some(lines) = searches.lines(stages, &left()) else { break };
+            // A plan whose part found no way within its cap leaves the
+            // lane to the next plan.
+            let Some(lines) = searches.lines(stages, &left()) else { continue };
             let promise = searches.promise(&lines);
             placed.lock().unwrap_or_else(PoisonError::into_inner).push((promise, lines));
         }
