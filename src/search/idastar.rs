@@ -445,9 +445,10 @@ impl<B: Board> Nearest<B> {
     }
 
     /// Sorts `items` nearest first, those not seen by their own estimate,
-    /// equals in the order they came.
+    /// equals in the order they came. Each key is looked up once, not at
+    /// every comparison.
     fn order<M>(&self, items: &mut [Item<B, M>]) {
-        items.sort_by_key(|item| self.by_root.get(&item.board).copied().unwrap_or(item.h));
+        items.sort_by_cached_key(|item| self.by_root.get(&item.board).copied().unwrap_or(item.h));
     }
 }
 
