@@ -31,13 +31,14 @@ pub use progress::{Progress, SaveProgress};
 
 use super::best_first::{Plain, Rule, Weighted};
 use super::{Budget, LimitKind, Limits, Outcome, Stats, Status, Weight};
-use crate::board::{Board, Geometry, Goal, Move, Step};
+use crate::board::{Board, Geometry, Goal, Move};
 use crate::heuristic::{Heuristic, Slide};
 use progress::{Finished, Saver, hand_to};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
+use walkers::Children;
 
 /// Expansions of an IDA* pass after which the next one is split between
 /// threads. Measured on Korf's 15-puzzles: a pass of a few hundred
@@ -382,6 +383,23 @@ enum Flow {
     Deep,
 }
 
+/// The first `count` of a node's children, by their `estimates`, smallest
+/// first, equals in successor order: an insertion sort inline, since the
+/// library's stable sort is a call that cost about 1 % of a 15-puzzle
+/// batch.
+#[inline]
+fn by_estimate(estimates: &[u32; 4], count: usize) -> [usize; 4] {
+    let mut order = [0, 1, 2, 3];
+    for sorted in 1..count.min(4) {
+        let mut at = sorted;
+        while at > 0 && estimates[order[at - 1]] > estimates[order[at]] {
+            order.swap(at - 1, at);
+            at -= 1;
+        }
+    }
+    order
+}
+
 /// Everything the recursion shares, behind one pointer so that each call
 /// saves and restores as few registers as possible.
 struct Search<'a, B, H, R> {
@@ -697,13 +715,9 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     ) -> Result<(), Flow> {
         let Some(first) = chunk.first() else { return Ok(()) };
         let first_step = self.geometry.steps(first.row)[0];
-        let mut slides = [[Slide { board: first.board, tile: 0, from: 0 }; 4]; SPLIT_CHUNK];
-        let mut steps = [[first_step; 4]; SPLIT_CHUNK];
-        let mut counts = [0usize; SPLIT_CHUNK];
+        let mut children: [Children<B, H>; SPLIT_CHUNK] =
+            std::array::from_fn(|_| Children::new(first.board, first_step));
         let mut expanded = [false; SPLIT_CHUNK];
-        let mut memos = [[H::Memo::default(); 4]; SPLIT_CHUNK];
-        let mut estimates = [[0u32; 4]; SPLIT_CHUNK];
-        let mut pending = [H::Pending::default(); SPLIT_CHUNK];
         // The goal or a limit ends the run at that node.
         let mut ended = None;
         let mut entered = 0;
@@ -717,59 +731,30 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 }
             }
             entered = i + 1;
-            if !expanded[i] {
-                continue;
+            if expanded[i] {
+                children[i].begin(
+                    self.geometry,
+                    self.h,
+                    item.board,
+                    item.blank,
+                    item.row,
+                    item.h,
+                    &item.memo,
+                    u32::MAX,
+                );
             }
-            let mut count = 0;
-            for &step in self.geometry.steps(item.row) {
-                if step.is_end() {
-                    break;
-                }
-                let from = usize::from(step.from);
-                slides[i][count] =
-                    Slide { board: item.board.slide(item.blank, from), tile: item.board.tile(from), from };
-                steps[i][count] = step;
-                count += 1;
-            }
-            counts[i] = count;
-            self.h.begin_children(
-                item.h,
-                &item.memo,
-                item.blank,
-                &slides[i][..count],
-                &mut memos[i][..count],
-                &mut pending[i],
-                u32::MAX,
-            );
         }
         let mut done = expanded.map(|e| !e);
         while done[..entered].iter().any(|&d| !d) {
             for (i, item) in chunk.iter().enumerate().take(entered) {
                 if !done[i] {
-                    let n = counts[i];
-                    done[i] = self.h.end_children(
-                        item.h,
-                        &item.memo,
-                        item.blank,
-                        &slides[i][..n],
-                        &mut pending[i],
-                        &mut estimates[i][..n],
-                        &mut memos[i][..n],
-                    );
+                    done[i] = children[i].end(self.h, item.h, &item.memo, item.blank);
                 }
             }
         }
         for (i, item) in chunk.iter().enumerate().take(entered) {
             if expanded[i] {
-                let n = counts[i];
-                self.keep_children(
-                    item,
-                    &slides[i][..n],
-                    &steps[i][..n],
-                    &estimates[i][..n],
-                    &memos[i][..n],
-                    deeper,
-                );
+                self.keep_children(item, &children[i], deeper);
             }
         }
         match ended {
@@ -782,22 +767,23 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         }
     }
 
-    /// Pushes the children of `item` onto `deeper` (its slides, their
-    /// steps, estimates and memos), counted as generated, ordered and
-    /// pruned as [`Search::visit`] and [`Search::visit_bpmx`] would.
+    /// Pushes the `children` of `item`, their estimates read, onto
+    /// `deeper`, counted as generated, ordered and pruned as
+    /// [`Search::visit`] and [`Search::visit_bpmx`] would.
     fn keep_children(
         &mut self,
         item: &Item<B, H::Memo>,
-        slides: &[Slide<B>],
-        steps: &[Step],
-        estimates: &[u32],
-        memos: &[H::Memo],
+        children: &Children<B, H>,
         deeper: &mut Vec<Item<B, H::Memo>>,
     ) {
         let unit = H::UNIT;
         let first = deeper.len();
         let mut h = item.h;
-        for (((slide, step), &h_child), &memo) in slides.iter().zip(steps).zip(estimates).zip(memos) {
+        let Children { slides, steps, count, memos, estimates, .. } = children;
+        let n = *count;
+        for (((slide, step), &h_child), &memo) in
+            slides[..n].iter().zip(&steps[..n]).zip(&estimates[..n]).zip(&memos[..n])
+        {
             self.stats.nodes_generated += 1;
             if !H::CONSISTENT {
                 h = h.max(h_child.saturating_sub(unit));
@@ -998,8 +984,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         }
         // Most promising first (a stable sort keeps the successor order
         // among equals): the last pass ends sooner when the goal is found early.
-        let mut order = [0, 1, 2, 3];
-        order[..count].sort_by_key(|&i| estimates[i]);
+        let order = by_estimate(&estimates, count);
         for &i in &order[..count] {
             let (child, h_child, step) = (slides[i].board, estimates[i], steps[i]);
             let f_node = self.rule.key(g, h, unit);

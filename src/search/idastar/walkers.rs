@@ -19,8 +19,8 @@ bound, so the paths stay optimal.
 */
 
 use super::progress::Finished;
-use super::{Flow, Item, Search};
-use crate::board::{Board, Move, Step};
+use super::{Flow, Item, Search, by_estimate};
+use crate::board::{Board, Geometry, Move, Step};
 use crate::heuristic::{Heuristic, Slide};
 use crate::search::best_first::Rule;
 
@@ -42,14 +42,90 @@ struct Node<B, M> {
     mv: Move,
 }
 
+/// A node's children whose estimates are under way: each one's board and
+/// move, and what the heuristic keeps between asking for their estimates
+/// ([`Heuristic::begin_children`]) and reading them.
+pub(super) struct Children<B: Board, H: Heuristic<B>> {
+    pub(super) slides: [Slide<B>; 4],
+    pub(super) steps: [Step; 4],
+    pub(super) count: usize,
+    pub(super) memos: [H::Memo; 4],
+    pub(super) estimates: [u32; 4],
+    pending: H::Pending,
+}
+
+impl<B: Board, H: Heuristic<B>> Children<B, H> {
+    /// Room for the children of a node; `board` and `step` fill it.
+    pub(super) fn new(board: B, step: Step) -> Self {
+        Children {
+            slides: [Slide { board, tile: 0, from: 0 }; 4],
+            steps: [step; 4],
+            count: 0,
+            memos: [H::Memo::default(); 4],
+            estimates: [0; 4],
+            pending: H::Pending::default(),
+        }
+    }
+
+    /// The children of `board` (its blank on `blank`, its moves at `row` of
+    /// [`Geometry::steps`]), their estimates asked of `heuristic` from the
+    /// node's estimate `h` and `memo`; a child estimated above `cut` may be
+    /// settled on any estimate above it.
+    #[expect(clippy::too_many_arguments, reason = "the node's fields, and the cut")]
+    pub(super) fn begin(
+        &mut self,
+        geometry: &Geometry,
+        heuristic: &H,
+        board: B,
+        blank: usize,
+        row: usize,
+        h: u32,
+        memo: &H::Memo,
+        cut: u32,
+    ) {
+        let mut count = 0;
+        for &step in geometry.steps(row) {
+            if step.is_end() {
+                break;
+            }
+            let from = usize::from(step.from);
+            self.slides[count] = Slide { board: board.slide(blank, from), tile: board.tile(from), from };
+            self.steps[count] = step;
+            count += 1;
+        }
+        self.count = count;
+        heuristic.begin_children(
+            h,
+            memo,
+            blank,
+            &self.slides[..count],
+            &mut self.memos[..count],
+            &mut self.pending,
+            cut,
+        );
+    }
+
+    /// Reads the estimates [`Children::begin`] asked for (the same node's
+    /// `h`, `memo` and `blank`) into `estimates` and `memos`; false when the
+    /// heuristic asked for more reads first.
+    pub(super) fn end(&mut self, heuristic: &H, h: u32, memo: &H::Memo, blank: usize) -> bool {
+        let n = self.count;
+        heuristic.end_children(
+            h,
+            memo,
+            blank,
+            &self.slides[..n],
+            &mut self.pending,
+            &mut self.estimates[..n],
+            &mut self.memos[..n],
+        )
+    }
+}
+
 /// A node whose children's estimates are under way.
 struct Expanding<B: Board, H: Heuristic<B>> {
     node: Node<B, H::Memo>,
-    slides: [Slide<B>; 4],
-    steps: [Step; 4],
-    count: usize,
-    memos: [H::Memo; 4],
-    pending: H::Pending,
+    children: Children<B, H>,
 }
 
 /// One subtree's search.
@@ -71,14 +147,7 @@ struct Walker<B: Board, H: Heuristic<B>> {
 impl<B: Board, H: Heuristic<B>> Walker<B, H> {
     fn new(board: B, step: Step) -> Self {
         let node = Node { board, blank: 0, row: 0, g: 0, h: 0, memo: H::Memo::default(), mv: Move::Up };
-        let expanding = Box::new(Expanding {
-            node,
-            slides: [Slide { board, tile: 0, from: 0 }; 4],
-            steps: [step; 4],
-            count: 0,
-            memos: [H::Memo::default(); 4],
-            pending: H::Pending::default(),
-        });
+        let expanding = Box::new(Expanding { node, children: Children::new(board, step) });
         Walker {
             item: 0,
             stack: Vec::new(),
@@ -170,20 +239,12 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// reads first.
     fn finish(&mut self, walker: &mut Walker<B, H>) -> bool {
         let Walker { stack, expanding, .. } = walker;
-        let Expanding { node, slides, steps, count, memos, pending } = &mut **expanding;
-        let (count, unit) = (*count, H::UNIT);
-        let mut estimates = [0u32; 4];
-        if !self.h.end_children(
-            node.h,
-            &node.memo,
-            usize::from(node.blank),
-            &slides[..count],
-            pending,
-            &mut estimates[..count],
-            &mut memos[..count],
-        ) {
+        let Expanding { node, children } = &mut **expanding;
+        if !children.end(self.h, node.h, &node.memo, usize::from(node.blank)) {
             return false;
         }
+        let Children { slides, steps, count, memos, estimates, .. } = children;
+        let (count, unit) = (*count, H::UNIT);
         walker.busy = false;
         if let Some(nearest) = self.nearest.get_mut(walker.item) {
             *nearest = estimates[..count].iter().fold(*nearest, |near, &e| near.min(e));
@@ -201,16 +262,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         }
         // Visited most promising first, equals in successor order (a
         // stable sort), so pushed in the reverse of that order.
-        let mut order = [0, 1, 2, 3];
-        // An insertion sort inline: the library's stable sort is a call
-        // that cost about 1 % of a 15-puzzle batch.
-        for sorted in 1..count.min(4) {
-            let mut at = sorted;
-            while at > 0 && estimates[order[at - 1]] > estimates[order[at]] {
-                order.swap(at - 1, at);
-                at -= 1;
-            }
-        }
+        let order = by_estimate(estimates, count);
         let depth = node.g + 1;
         for &i in order[..count].iter().rev() {
             let h_child = estimates[i].max(h.saturating_sub(unit));
@@ -254,32 +306,21 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 Some(Flow::Next | Flow::Deep) => continue,
             }
             let expanding = &mut *walker.expanding;
-            let blank = usize::from(node.blank);
-            let mut count = 0;
-            for &step in self.geometry.steps(usize::from(node.row)) {
-                if step.is_end() {
-                    break;
-                }
-                let from = usize::from(step.from);
-                expanding.slides[count] =
-                    Slide { board: node.board.slide(blank, from), tile: node.board.tile(from), from };
-                expanding.steps[count] = step;
-                count += 1;
-            }
-            self.stats.nodes_generated += count as u64;
-            walker.expanded += 1;
-            walker.generated += count as u64;
-            expanding.node = node;
-            expanding.count = count;
-            self.h.begin_children(
+            expanding.children.begin(
+                self.geometry,
+                self.h,
+                node.board,
+                usize::from(node.blank),
+                usize::from(node.row),
                 node.h,
                 &node.memo,
-                blank,
-                &expanding.slides[..count],
-                &mut expanding.memos[..count],
-                &mut expanding.pending,
                 self.rule.cut(node.g + 1, self.bound, H::UNIT),
             );
+            let count = expanding.children.count as u64;
+            self.stats.nodes_generated += count;
+            walker.expanded += 1;
+            walker.generated += count;
+            expanding.node = node;
             walker.busy = true;
             return Some(Flow::Next);
         }
