@@ -158,10 +158,10 @@ impl Descent {
         let neighbours = index.neighbours();
         self.count = 0;
         for i in 0..k {
-            let from = usize::from(self.cells[i]) & (MAX_CELLS - 1);
-            let nearer = index.nearer(goal_cells[i])[from];
-            let wanted = if self.others { !nearer } else { nearer };
-            let (from, mut targets) = (from as u8, neighbours[from] & region & wanted);
+            let from = self.cells[i];
+            let at = usize::from(from) & (MAX_CELLS - 1);
+            let nearer = index.nearer(goal_cells[i])[at];
+            let mut targets = neighbours[at] & region & if self.others { !nearer } else { nearer };
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
