@@ -16,8 +16,8 @@ one holding the blank's goal cell, until the block is at most
 [`Stages::block`] on a side; a line's last two tiles are always in one
 part.
 
-A part's search is capped in expansions; a part that runs past the cap is
-searched again with twice the weight, a few times at most.
+A part's search is capped in expansions; a part that runs past the cap
+goes on from where it stopped with twice the weight, a few times at most.
 */
 
 use crate::board::{Move, Shape};
@@ -33,7 +33,7 @@ const MAX_SEEN: usize = 15;
 /// Largest board staged search takes: a cell fits a byte.
 pub(crate) const MAX_CELLS: usize = 256;
 
-/// Times a part's search is retried with a doubled weight.
+/// Times a capped part search goes on with a doubled weight.
 const RETRIES: usize = 6;
 
 /// What [`staged`] returns.
@@ -50,11 +50,12 @@ pub(crate) struct StagedOutcome {
 /// How [`staged`] searches each part.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stages {
-    /// The weight of each part's weighted A* (doubled for a retry).
+    /// The weight of each part's weighted A* (doubled each time it goes on past its cap).
     pub(crate) weight: Weight,
     /// Most tiles of a line placed by one search (at least 2).
     pub(crate) part: usize,
-    /// Nodes a part's search may expand before it is retried.
+    /// Nodes a part's search may expand before it goes on at a doubled
+    /// weight.
     pub(crate) cap: u64,
     /// Tiles of the parts to come whose distance home the search also
     /// weighs, so that placing one part does not scatter the next.
@@ -155,8 +156,14 @@ pub(crate) fn place_lines(
                 return None;
             }
             let task = Task::new(&targets, &watch, stages.lambda, weight);
-            let placed_now = search.run(&board, &task, stages.cap, stop);
-            // A capped search's nodes count as much as the last one's.
+            let placed_now = if tries == 0 {
+                search.run(&board, &task, stages.cap, stop)
+            } else {
+                // A capped search goes on from where it stopped, at the
+                // higher weight: what it has searched is not thrown away.
+                search.reweigh(board.shape, &task);
+                search.go_on(&board, &task, stages.cap, stop)
+            };
             placed.expanded += search.expanded;
             placed.generated += search.generated;
             match placed_now {
@@ -461,13 +468,37 @@ impl PartSearch {
         self.nodes.push(Node { state: pack(root), g: 0, parent: 0, mv: ROOT });
         self.seen.insert(pack(root), 0);
         self.open.push((Reverse(task.estimate(shape, &root)), 0, 0));
-        while let Some((_, g, index)) = self.open.pop() {
+        self.go_on(board, task, cap, stop)
+    }
+
+    /// The open nodes ordered afresh for `task` (the same part at another
+    /// weight), so that a capped search goes on from where it stopped.
+    fn reweigh(&mut self, shape: Shape, task: &Task) {
+        let open = std::mem::take(&mut self.open).into_vec();
+        self.open = open
+            .into_iter()
+            .filter(|&(_, g, index)| self.nodes[index as usize].g == g)
+            .map(|(_, g, index)| {
+                let state = unpack(self.nodes[index as usize].state);
+                (Reverse(task.step * u64::from(g) + task.estimate(shape, &state)), g, index)
+            })
+            .collect();
+    }
+
+    /// The search from its open nodes on, expanding at most `cap` more.
+    fn go_on(&mut self, board: &Board, task: &Task, cap: u64, stop: &mut dyn FnMut() -> bool) -> Placed {
+        let shape = board.shape;
+        self.expanded = 0;
+        self.generated = 0;
+        while let Some((key, g, index)) = self.open.pop() {
             let node = &self.nodes[index as usize];
             if node.g < g {
                 continue;
             }
             self.expanded += 1;
             if self.expanded > cap {
+                // Left open, for a search that goes on.
+                self.open.push((key, g, index));
                 return Placed::Capped;
             }
             if self.expanded.is_multiple_of(4096) && stop() {
@@ -559,6 +590,54 @@ mod tests {
         assert_eq!(parts(7, 3), vec![0..3, 3..5, 5..7]);
         assert_eq!(parts(5, 4), vec![0..3, 3..5]);
         assert_eq!(parts(4, 3), vec![0..2, 2..4]);
+    }
+
+    #[test]
+    fn a_capped_part_search_that_goes_on_finds_what_one_uncapped_search_finds() {
+        let shape = Shape::square(7);
+        let goal = Goal::new(&GoalSpec::BlankFirst, shape).unwrap();
+        let start = generate(&goal, Scramble::Uniform, true, &mut SplitMix64::new(9));
+        let board = Board::new(start.cells(), goal.tiles().cells(), shape);
+        let (plan, _) = plan(goal.tiles().cells(), shape, 5, 4, Order::default());
+        let targets: Vec<(u16, usize)> = plan[0].iter().map(|&c| (goal.tiles().cells()[c], c)).collect();
+        let watch: Vec<(u16, usize)> =
+            plan[1..].iter().flatten().take(11).map(|&c| (goal.tiles().cells()[c], c)).collect();
+        let task = Task::new(&targets, &watch, 8, Weight::ratio(3, 1));
+        let mut whole = PartSearch::default();
+        let Placed::Moves(found) = whole.run(&board, &task, u64::MAX, &mut || false) else {
+            panic!("an uncapped search places the part")
+        };
+        assert!(whole.expanded > 40, "the part takes a search, not a few steps");
+        // Stopped every tenth of the way and gone on at the same weight,
+        // the search expands the same nodes in the same order.
+        let cap = whole.expanded / 10;
+        let mut capped = PartSearch::default();
+        let mut placed = capped.run(&board, &task, cap, &mut || false);
+        let (mut expanded, mut stops) = (capped.expanded, 0);
+        while matches!(placed, Placed::Capped) {
+            stops += 1;
+            capped.reweigh(shape, &task);
+            placed = capped.go_on(&board, &task, cap, &mut || false);
+            expanded += capped.expanded;
+        }
+        let Placed::Moves(gone_on) = placed else { panic!("the search that goes on places the part") };
+        assert_eq!(gone_on, found);
+        // Each stop counts the node it left open once more.
+        assert!(stops >= 9);
+        assert_eq!(expanded - stops, whole.expanded);
+        // At a doubled weight it still places the part.
+        let doubled = Task::new(&targets, &watch, 8, doubled(Weight::ratio(3, 1)));
+        let mut heavier = PartSearch::default();
+        assert!(matches!(heavier.run(&board, &task, cap, &mut || false), Placed::Capped));
+        heavier.reweigh(shape, &doubled);
+        let Placed::Moves(moves) = heavier.go_on(&board, &doubled, u64::MAX, &mut || false) else {
+            panic!("the heavier search places the part")
+        };
+        let mut played_board = Board::new(start.cells(), goal.tiles().cells(), shape);
+        played_board.play(&moves, &mut Vec::new());
+        for &(tile, cell) in &targets {
+            assert_eq!(played_board.cells[cell], tile, "tile {tile} home");
+        }
     }
 
     #[test]
