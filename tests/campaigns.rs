@@ -292,8 +292,12 @@ impl LongSearch {
             .unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
         let saved = loop {
-            let file =
-                fs::read_dir(self.saved_dir()).ok().and_then(|mut d| d.next()).map(|e| e.unwrap().path());
+            // Not the writer's temporary file (hidden, renamed into place
+            // once whole), which a slow machine may show mid-write.
+            let file = fs::read_dir(self.saved_dir()).ok().and_then(|d| {
+                d.map(|e| e.unwrap().path())
+                    .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            });
             if let Some(text) =
                 file.as_ref().and_then(|f| fs::read_to_string(f).ok()).filter(|t| t.contains("\nend "))
             {
