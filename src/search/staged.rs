@@ -441,6 +441,11 @@ impl Task {
         self.near * near as u64 + self.far * far as u64
     }
 
+    /// The weighted A* key of `state` reached in `g` moves, smallest first.
+    fn priority(&self, shape: Shape, g: u32, state: &[u8; 16]) -> u64 {
+        self.step * u64::from(g) + self.estimate(shape, state)
+    }
+
     fn done(&self, state: &[u8; 16]) -> bool {
         state[..self.placing] == self.homes[..self.placing]
     }
@@ -467,7 +472,7 @@ impl PartSearch {
         }
         self.nodes.push(Node { state: pack(root), g: 0, parent: 0, mv: ROOT });
         self.seen.insert(pack(root), 0);
-        self.open.push((Reverse(task.estimate(shape, &root)), 0, 0));
+        self.open.push((Reverse(task.priority(shape, 0, &root)), 0, 0));
         self.go_on(board, task, cap, stop)
     }
 
@@ -480,7 +485,7 @@ impl PartSearch {
             .filter(|&(_, g, index)| self.nodes[index as usize].g == g)
             .map(|(_, g, index)| {
                 let state = unpack(self.nodes[index as usize].state);
-                (Reverse(task.step * u64::from(g) + task.estimate(shape, &state)), g, index)
+                (Reverse(task.priority(shape, g, &state)), g, index)
             })
             .collect();
     }
@@ -539,7 +544,7 @@ impl PartSearch {
                 if task.done(&next) {
                     return Placed::Moves(self.path(child));
                 }
-                self.open.push((Reverse(task.step * u64::from(g) + task.estimate(shape, &next)), g, child));
+                self.open.push((Reverse(task.priority(shape, g, &next)), g, child));
             }
         }
         // A solvable board always lets a part be placed; this is for
