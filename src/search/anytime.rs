@@ -257,10 +257,18 @@ pub(crate) fn anytime(
     outcome
 }
 
+/// When, on `budget`'s clock, staged search stops placing lines: after
+/// [`PLANNING`] of the time left, not of the timeout, since reading the
+/// board and loading tables may have spent some of it before the budget
+/// began (a single `solve`'s deadline counts from the command's start).
+fn planning_ends(budget: &Budget) -> Option<Duration> {
+    budget.time_left().map(|left| budget.elapsed() + left * PLANNING.0 / PLANNING.1)
+}
+
 /// Staged search on `lanes` threads, each search on one within `limits`:
-/// first lines placed in every plan (see [`plans`]) while the first
-/// [`PLANNING`] of the budget lasts, then the blocks of the `lanes` most
-/// promising finished side by side with the rest of it. Returns their
+/// first lines placed in every plan (see [`plans`]) until
+/// [`planning_ends`], then the blocks of the `lanes` most promising
+/// finished side by side with the rest of the time. Returns their
 /// answers, and the figures of the plans not finished.
 fn staged_lanes(
     searches: &(impl Searches + Sync),
@@ -269,7 +277,7 @@ fn staged_lanes(
     lanes: usize,
 ) -> (Vec<Outcome>, Stats) {
     let plans: Vec<Stages> = plans().collect();
-    let planning = limits.timeout.map(|t| t * PLANNING.0 / PLANNING.1);
+    let planning = planning_ends(budget);
     let next = AtomicUsize::new(0);
     let left =
         || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
@@ -422,6 +430,22 @@ mod tests {
                 assert_eq!(plans.iter().filter(|&&p| p == (layout.part, order)).count(), 1);
             }
         }
+    }
+
+    #[test]
+    fn planning_takes_its_share_of_the_time_left_not_of_the_timeout() {
+        // A deadline that comes long before the timeout: time spent ahead
+        // of the search (loading tables) is gone from both shares.
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(100)),
+            deadline: Some(std::time::Instant::now() + Duration::from_secs(10)),
+            ..Limits::default()
+        };
+        let ends = planning_ends(&Budget::start(&limits, None)).expect("a deadline");
+        // Its share of ten seconds, give or take the time the test takes.
+        let share = Duration::from_secs(10) * PLANNING.0 / PLANNING.1;
+        assert!(ends.abs_diff(share) < Duration::from_secs(1), "{ends:?} against {share:?}");
+        assert_eq!(planning_ends(&Budget::start(&Limits::default(), None)), None);
     }
 
     #[test]
