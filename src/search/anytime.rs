@@ -33,7 +33,7 @@ use super::race::{Race, race};
 use super::staged::{self, Lines, Order, Stages};
 use super::weight::Weight;
 use crate::board::Shape;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -46,8 +46,8 @@ pub(crate) trait Searches {
     /// The constructive solver's answer, which every solvable board has.
     fn construct(&self, limits: &Limits) -> Outcome;
     /// Staged search's first half (see `staged.rs`): the board's outer
-    /// lines placed as `stages` says, or `None` if `limits` stopped it.
-    fn lines(&self, stages: &Stages, limits: &Limits) -> Option<Lines>;
+    /// lines placed as `stages` says, or `None` if `stop` said to give up.
+    fn lines(&self, stages: &Stages, stop: &mut dyn FnMut() -> bool) -> Option<Lines>;
     /// How long an answer `lines` promises (see [`Lines::promise`]).
     fn promise(&self, lines: &Lines) -> u64;
     /// Staged search's answer from `lines`: the block left solved within
@@ -282,6 +282,14 @@ fn staged_lanes(
     let left =
         || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
     let placed = Mutex::new(Vec::new());
+    let placed_any = AtomicBool::new(false);
+    // A plan still placing lines when planning ends is given up once
+    // another is placed: waiting for it would leave the blocks of the plans
+    // chosen no time.
+    let stop = || {
+        budget.check_now().is_some()
+            || (planning.is_some_and(|p| budget.elapsed() >= p) && placed_any.load(Ordering::Relaxed))
+    };
     side_by_side(lanes, &|| {
         while let Some(stages) = plans.get(next.fetch_add(1, Ordering::Relaxed)) {
             if planning.is_some_and(|p| budget.elapsed() >= p) || budget.check_now().is_some() {
@@ -289,9 +297,10 @@ fn staged_lanes(
             }
             // A plan whose part found no way within its cap leaves the
             // lane to the next plan.
-            let Some(lines) = searches.lines(stages, &left()) else { continue };
+            let Some(lines) = searches.lines(stages, &mut || stop()) else { continue };
             let promise = searches.promise(&lines);
             placed.lock().unwrap_or_else(PoisonError::into_inner).push((promise, lines));
+            placed_any.store(true, Ordering::Relaxed);
         }
     });
     let mut placed = placed.into_inner().unwrap_or_else(PoisonError::into_inner);
@@ -446,6 +455,80 @@ mod tests {
         let share = Duration::from_secs(10) * PLANNING.0 / PLANNING.1;
         assert!(ends.abs_diff(share) < Duration::from_secs(1), "{ends:?} against {share:?}");
         assert_eq!(planning_ends(&Budget::start(&Limits::default(), None)), None);
+    }
+
+    /// A 6×6 board whose plans of three-tile parts never end by
+    /// themselves, and whose blocks' finishing records the time it is
+    /// given.
+    struct Straggling {
+        start: Vec<u16>,
+        goal: Vec<u16>,
+        finishing: Mutex<Vec<Duration>>,
+    }
+
+    impl Searches for Straggling {
+        fn run(&self, _: Algorithm, _: &Limits) -> Outcome {
+            unreachable!("the staged lanes alone are run")
+        }
+        fn construct(&self, _: &Limits) -> Outcome {
+            unreachable!("the staged lanes alone are run")
+        }
+        fn lines(&self, stages: &Stages, stop: &mut dyn FnMut() -> bool) -> Option<Lines> {
+            if stages.part == 3 {
+                let given_up = std::time::Instant::now() + Duration::from_secs(60);
+                while !stop() && std::time::Instant::now() < given_up {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                return None;
+            }
+            staged::place_lines(&self.start, &self.goal, Shape::square(6), *stages, stop)
+        }
+        fn promise(&self, _: &Lines) -> u64 {
+            0
+        }
+        fn finish(&self, _: Lines, limits: &Limits) -> Outcome {
+            self.finishing.lock().unwrap().push(limits.timeout.unwrap_or_default());
+            Outcome {
+                status: Status::Solved,
+                path: Some(Vec::new()),
+                stats: Stats::default(),
+                lower_bound: None,
+                improvements: Vec::new(),
+            }
+        }
+        fn start_bound(&self) -> u32 {
+            0
+        }
+        fn searchable(&self) -> bool {
+            true
+        }
+        fn cells(&self) -> usize {
+            36
+        }
+        fn tables(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_plan_still_placing_lines_when_planning_ends_leaves_the_blocks_their_time() {
+        use crate::board::{Goal, GoalSpec, Scramble, SplitMix64, generate};
+        let goal = Goal::new(&GoalSpec::BlankFirst, Shape::square(6)).unwrap();
+        let start = generate(&goal, Scramble::Uniform, true, &mut SplitMix64::new(5));
+        let searches = Straggling {
+            start: start.cells().to_vec(),
+            goal: goal.tiles().cells().to_vec(),
+            finishing: Mutex::new(Vec::new()),
+        };
+        let limits = Limits { timeout: Some(Duration::from_secs(2)), threads: 1, ..Limits::default() };
+        let budget = Budget::start(&limits, None);
+        let (answers, _) = staged_lanes(&searches, &limits, &budget, 2);
+        // Planning ends at 1.2 s; each lane's straggler is given up there,
+        // so the two blocks chosen have most of the 0.8 s left.
+        assert_eq!(answers.len(), 2);
+        for given in searches.finishing.into_inner().unwrap() {
+            assert!(given >= Duration::from_millis(400), "{given:?}");
+        }
     }
 
     #[test]
