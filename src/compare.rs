@@ -10,7 +10,6 @@ use crate::board::{Goal, Tiles};
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
 use crate::search::{Algorithm, Limits, Prepared, Tables, Weight};
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Node limit of each run unless one is given: uninformed searches on a
@@ -81,7 +80,7 @@ pub fn compare<E>(
     let limits = with_defaults(limits);
     let with_pdb = tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(goal));
     for (algorithm, heuristic) in runs(with_pdb) {
-        if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if limits.cancelled() {
             break;
         }
         let prepared = Prepared::new(goal.clone(), algorithm, heuristic).shortening(shorten);

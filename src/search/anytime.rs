@@ -283,16 +283,14 @@ fn staged_lanes(
         || Limits { timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())), ..limits.clone() };
     let placed = Mutex::new(Vec::new());
     let placed_any = AtomicBool::new(false);
+    let planned = || planning.is_some_and(|p| budget.elapsed() >= p);
     // A plan still placing lines when planning ends is given up once
     // another is placed: waiting for it would leave the blocks of the plans
     // chosen no time.
-    let stop = || {
-        budget.check_now().is_some()
-            || (planning.is_some_and(|p| budget.elapsed() >= p) && placed_any.load(Ordering::Relaxed))
-    };
+    let stop = || budget.check_now().is_some() || (planned() && placed_any.load(Ordering::Relaxed));
     side_by_side(lanes, &|| {
         while let Some(stages) = plans.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if planning.is_some_and(|p| budget.elapsed() >= p) || budget.check_now().is_some() {
+            if planned() || budget.check_now().is_some() {
                 break;
             }
             // A plan whose part found no way within its cap leaves the

@@ -434,8 +434,7 @@ impl Searches for OneBoard<'_> {
         let found = lines.finish(goal, &mut finish);
         // Only Ctrl-C stops the shortening: a path found is worth its few
         // milliseconds even at the deadline.
-        let mut stop =
-            || limits.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        let mut stop = || limits.cancelled();
         let path = found.map(|found| {
             stats.nodes_expanded += found.expanded;
             stats.nodes_generated += found.generated;

@@ -11,7 +11,7 @@ use crate::board::{Board, Geometry, Move};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// When a search must give up.
@@ -62,6 +62,13 @@ pub struct Limits {
     /// Where IDA* saves its progress, and what it takes up (see
     /// [`SaveProgress`]); the other algorithms ignore it.
     pub progress: Option<Arc<SaveProgress>>,
+}
+
+impl Limits {
+    /// Whether the user asked to stop (Ctrl-C): the flag of `cancel`.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// Which limit stopped a search.

@@ -129,8 +129,7 @@ pub(crate) fn race<A>(
         });
         scope.spawn(move || {
             while !done.load(Ordering::Relaxed) {
-                let cancelled = limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-                if cancelled || race.won() {
+                if limits.cancelled() || race.won() {
                     race.end();
                 }
                 std::thread::sleep(REFEREE_PERIOD);

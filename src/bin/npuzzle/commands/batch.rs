@@ -22,7 +22,6 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 /// `npuzzle batch`.
 pub fn run(args: &BatchArgs) -> Result<Exit> {
@@ -134,7 +133,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     out.flush()?;
     drop(out);
 
-    let cancelled = settings.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+    let cancelled = settings.limits.cancelled();
     let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld };
     ending.verdict(&feed)
 }
