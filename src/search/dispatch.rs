@@ -76,9 +76,12 @@ impl From<Arc<Pdb>> for Tables {
 }
 
 /// The share of the time left when a staged search's block is searched
-/// that is kept for shortening the whole path: on 7×7 boards shortening
-/// takes a millisecond or two and saves up to eight moves.
-const SHORTENING_SHARE: u32 = 32;
+/// that is kept for shortening the whole path, pass after pass with longer
+/// and longer windows: the block's search has mostly converged by then.
+/// On 100 random 7×7 boards at 1 s on two threads (cost over the Manhattan
+/// distance), a 32nd 1.819, a 16th 1.809, an 8th 1.811 and 1.813, a
+/// quarter 1.814; one pass of the shortest windows alone, 1.826.
+const SHORTENING_SHARE: u32 = 16;
 
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
 /// from run-time choices to a monomorphised search.
@@ -432,19 +435,18 @@ impl Searches for OneBoard<'_> {
             outcome.path
         };
         let found = lines.finish(goal, &mut finish);
-        // Only Ctrl-C stops the shortening: a path found is worth its few
-        // milliseconds even at the deadline.
+        // Only Ctrl-C stops the first shortening pass: a path found is
+        // worth its few milliseconds even at the deadline. Passes after it
+        // run in the time kept for them.
         let mut stop = || limits.cancelled();
+        let mut more = || budget.check_now().is_none();
         let path = found.map(|found| {
             stats.nodes_expanded += found.expanded;
             stats.nodes_generated += found.generated;
-            match shorten::shorten(start, goal, shape, &found.path, shorten::Origin::Searched, &mut stop) {
-                Some((shortened, _)) => {
-                    stats.shortened_by += (found.path.len() - shortened.len()) as u64;
-                    shortened
-                }
-                None => found.path,
-            }
+            let shortened =
+                shorten::shorten_repeatedly(start, goal, shape, &found.path, &mut stop, &mut more);
+            stats.shortened_by += (found.path.len() - shortened.len()) as u64;
+            shortened
         });
         stats.runtime = budget.elapsed();
         Outcome {

@@ -52,9 +52,10 @@ pub(crate) enum Origin {
 
 /// `path` from `start` to `goal` on a board of `shape`, shortened as its
 /// `origin` calls for: windows, then cycles (or, if that fails its replay
-/// check, the path before the step that broke it). `stop` is asked between
-/// the two steps whether to give up (a timeout, Ctrl-C): `None` if it did,
-/// or if the windows ran out of their budget.
+/// check, the path before the step that broke it). `stop` is asked before
+/// each window's search and before the cycles whether to give up (a
+/// timeout, Ctrl-C): `None` if it did, or if the windows ran out of their
+/// budget.
 pub(crate) fn shorten(
     start: &[u16],
     goal: &[u16],
@@ -63,15 +64,27 @@ pub(crate) fn shorten(
     origin: Origin,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<(Vec<Move>, Shortening)> {
-    let clock = Instant::now();
     let (window, from, budget) = match origin {
         Origin::Constructed { from, budget, long } => {
             (if long { SEARCH_WINDOW } else { ROWS_WINDOW }, from, budget)
         }
         Origin::Searched => (SEARCH_WINDOW, 0, u64::MAX),
     };
-    let mut windows = Windows::new(shape, window, budget);
-    let improved = windows.improve(start, path, from)?;
+    pass(start, goal, shape, path, Windows::new(shape, window, budget), from, stop)
+}
+
+/// One shortening pass: `windows` from move `from` on, then cycles.
+fn pass(
+    start: &[u16],
+    goal: &[u16],
+    shape: Shape,
+    path: &[Move],
+    mut windows: Windows,
+    from: usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<(Vec<Move>, Shortening)> {
+    let clock = Instant::now();
+    let improved = windows.improve(start, path, from, stop)?;
     let mut shortening = Shortening {
         after_windows: improved.len(),
         windows_searched: windows.searched,
@@ -94,6 +107,37 @@ pub(crate) fn shorten(
         if reaches(start, goal, shape, &improved) { improved } else { path.to_vec() }
     };
     Some((shortened, shortening))
+}
+
+/// A search's `path` shortened pass after pass, each on the one before's
+/// answer: with windows of [`SEARCH_WINDOW`] moves until a pass saves
+/// nothing, then of each of [`LONGER_WINDOWS`] in turn the same way. A
+/// pass's replacements and cuts line up windows the pass before could not
+/// shorten, and longer windows find what shorter ones cannot. `stop` ends
+/// the first pass (giving back `path`), `more` every later one (giving
+/// back the best so far).
+pub(crate) fn shorten_repeatedly(
+    start: &[u16],
+    goal: &[u16],
+    shape: Shape,
+    path: &[Move],
+    stop: &mut dyn FnMut() -> bool,
+    more: &mut dyn FnMut() -> bool,
+) -> Vec<Move> {
+    let mut best = path.to_vec();
+    let mut first = true;
+    for window in std::iter::once(SEARCH_WINDOW).chain(LONGER_WINDOWS) {
+        loop {
+            let stop: &mut dyn FnMut() -> bool = if first { stop } else { &mut || !more() };
+            first = false;
+            match pass(start, goal, shape, &best, Windows::new(shape, window, u64::MAX), 0, stop) {
+                Some((shorter, _)) if shorter.len() < best.len() => best = shorter,
+                Some(_) => break,
+                None => return best,
+            }
+        }
+    }
+    best
 }
 
 /// The Zobrist key of `tile` in `cell`: mixed from the pair rather than
@@ -255,8 +299,24 @@ const ROWS_WINDOW: usize = 16;
 /// greedy's to 2.052 for 1.7 ms in all, more than its search on most
 /// 24-puzzles.
 const SEARCH_WINDOW: usize = 24;
+/// Windows of the passes after those of [`SEARCH_WINDOW`] when there is
+/// time for them. Measured on 100 staged 7×7 answers (moves in all, mean
+/// time a board, each length's passes repeated until one saves nothing,
+/// under load): 24 alone 40,274 → 40,268 (1.3 ms); then 32, 40,076 (11
+/// ms); then 32 and 40, 39,986 (28 ms); 28 to 40 by fours, 39,968 (38 ms).
+const LONGER_WINDOWS: [usize; 2] = [32, 40];
 /// The longest window.
-const MAX_WINDOW: usize = if ROWS_WINDOW > SEARCH_WINDOW { ROWS_WINDOW } else { SEARCH_WINDOW };
+const MAX_WINDOW: usize = {
+    let mut max = if ROWS_WINDOW > SEARCH_WINDOW { ROWS_WINDOW } else { SEARCH_WINDOW };
+    let mut i = 0;
+    while i < LONGER_WINDOWS.len() {
+        if LONGER_WINDOWS[i] > max {
+            max = LONGER_WINDOWS[i];
+        }
+        i += 1;
+    }
+    max
+};
 /// Cells a window search may use: those the window's blank visits and their
 /// neighbours (local indices are bytes, [`NONE_LOCAL`] excluded).
 const LOCAL: usize = 5 * (MAX_WINDOW + 1);
@@ -393,8 +453,15 @@ impl Windows {
     /// replaced by shorter equivalents where a search finds one. A window
     /// is searched only when the tiles' Manhattan displacement across it,
     /// kept up to date as the window slides, leaves room for a path two
-    /// moves shorter. `None` when a search ran out of the windows' budget.
-    fn improve(&mut self, start: &[u16], path: &[Move], from: usize) -> Option<Vec<Move>> {
+    /// moves shorter. `None` when a search ran out of the windows' budget,
+    /// or when `stop`, asked before each search, says to give up.
+    fn improve(
+        &mut self,
+        start: &[u16],
+        path: &[Move],
+        from: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<Move>> {
         let shape = self.shape;
         let Some(mut board) = Replay::new(start, shape) else {
             return Some(path.to_vec());
@@ -445,6 +512,9 @@ impl Windows {
         while i < n {
             let k = end - i;
             if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
+                if stop() {
+                    return None;
+                }
                 self.searched += 1;
                 let found = self.search(&board.board, board.blank, &path[i..end], md as u32);
                 if self.search.starved && self.search.cap < WINDOW_BUDGET {
@@ -594,14 +664,84 @@ mod tests {
         // its three tiles as one lap the other way round does.
         let path = [Right, Down, Left, Up, Right, Down, Left, Up];
         let mut windows = Windows::new(shape, ROWS_WINDOW, u64::MAX);
-        let shorter = windows.improve(&start, &path, 0).unwrap();
+        let shorter = windows.improve(&start, &path, 0, &mut || false).unwrap();
         assert_eq!(shorter, [Down, Right, Up, Left]);
         assert_eq!(end(&start, shape, &shorter), end(&start, shape, &path));
         assert_eq!((windows.searched, windows.replaced), (1, 1));
         // Nothing before `from` is touched.
-        let later = Windows::new(shape, ROWS_WINDOW, u64::MAX).improve(&start, &path, 1).unwrap();
+        let later =
+            Windows::new(shape, ROWS_WINDOW, u64::MAX).improve(&start, &path, 1, &mut || false).unwrap();
         assert_eq!((later[0], later.len()), (Right, 6));
         assert_eq!(end(&start, shape, &later), end(&start, shape, &path));
+    }
+
+    /// A random walk of `len` moves on `shape` from the blank's cell 0.
+    fn walk(shape: Shape, len: usize, rng: &mut crate::board::SplitMix64) -> Vec<Move> {
+        let (mut walk, mut blank) = (Vec::new(), 0);
+        while walk.len() < len {
+            let mv = Move::ALL[rng.below(4)];
+            if let Some(next) = shape.neighbour(blank, mv) {
+                walk.push(mv);
+                blank = next;
+            }
+        }
+        walk
+    }
+
+    /// Later passes, on the windows the first one's replacements and cuts
+    /// line up and on longer windows, leave fewer moves than one pass.
+    #[test]
+    fn passes_after_the_first_leave_fewer_moves_than_one() {
+        let shape = Shape::new(6, 6);
+        let start = blank_first(shape);
+        let mut rng = crate::board::SplitMix64::new(3);
+        let (mut once, mut repeatedly) = (0, 0);
+        for _ in 0..30 {
+            let walk = walk(shape, 120, &mut rng);
+            let goal = end(&start, shape, &walk);
+            let (one, _) = shorten(&start, &goal, shape, &walk, Origin::Searched, &mut || false).unwrap();
+            let more = shorten_repeatedly(&start, &goal, shape, &walk, &mut || false, &mut || true);
+            assert_eq!(end(&start, shape, &more), goal);
+            assert!(more.len() <= one.len());
+            (once, repeatedly) = (once + one.len(), repeatedly + more.len());
+        }
+        assert!(
+            repeatedly < once,
+            "{once} moves left by one pass, {repeatedly} by passes until none saves any"
+        );
+    }
+
+    /// `stop` gives up the first pass and with it every other, leaving the
+    /// path as it came; `more` refused leaves the first pass's answer.
+    #[test]
+    fn the_first_pass_answers_to_stop_and_the_later_ones_to_more() {
+        let shape = Shape::new(6, 6);
+        let start = blank_first(shape);
+        let walk = walk(shape, 120, &mut crate::board::SplitMix64::new(5));
+        let goal = end(&start, shape, &walk);
+        let (one, _) = shorten(&start, &goal, shape, &walk, Origin::Searched, &mut || false).unwrap();
+        assert!(one.len() < walk.len());
+        assert_eq!(shorten_repeatedly(&start, &goal, shape, &walk, &mut || true, &mut || true), walk);
+        assert_eq!(shorten_repeatedly(&start, &goal, shape, &walk, &mut || false, &mut || false), one);
+    }
+
+    /// A stop asked before each window's search ends the windows at once.
+    #[test]
+    fn a_stop_is_asked_before_each_window() {
+        let shape = Shape::new(6, 6);
+        let start = blank_first(shape);
+        let walk = walk(shape, 120, &mut crate::board::SplitMix64::new(5));
+        let mut asked = 0;
+        let mut windows = Windows::new(shape, SEARCH_WINDOW, u64::MAX);
+        assert!(
+            windows
+                .improve(&start, &walk, 0, &mut || {
+                    asked += 1;
+                    asked > 2
+                })
+                .is_none()
+        );
+        assert_eq!((asked, windows.searched), (3, 2));
     }
 
     /// A search's path gets longer windows than the constructive solver's,
@@ -615,17 +755,12 @@ mod tests {
         let mut rng = crate::board::SplitMix64::new(9);
         let (mut walked, mut by_rows, mut by_search) = (0, 0, 0);
         for _ in 0..200 {
-            let mut walk = Vec::new();
-            let mut blank = 0;
-            while walk.len() < 60 {
-                let mv = Move::ALL[rng.below(4)];
-                if let Some(next) = shape.neighbour(blank, mv) {
-                    walk.push(mv);
-                    blank = next;
-                }
-            }
-            let rows = Windows::new(shape, ROWS_WINDOW, u64::MAX).improve(&start, &walk, 0).unwrap();
-            let search = Windows::new(shape, SEARCH_WINDOW, u64::MAX).improve(&start, &walk, 0).unwrap();
+            let walk = walk(shape, 60, &mut rng);
+            let rows =
+                Windows::new(shape, ROWS_WINDOW, u64::MAX).improve(&start, &walk, 0, &mut || false).unwrap();
+            let search = Windows::new(shape, SEARCH_WINDOW, u64::MAX)
+                .improve(&start, &walk, 0, &mut || false)
+                .unwrap();
             assert_eq!(end(&start, shape, &rows), end(&start, shape, &walk));
             assert_eq!(end(&start, shape, &search), end(&start, shape, &walk));
             (walked, by_rows, by_search) =
