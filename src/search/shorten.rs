@@ -52,8 +52,8 @@ pub(crate) enum Origin {
 
 /// `path` from `start` to `goal` on a board of `shape`, shortened as its
 /// `origin` calls for: windows, then cycles (or, if that fails its replay
-/// check, the path before the step that broke it). `stop` is asked before
-/// each window's search and before the cycles whether to give up (a
+/// check, the path before the step that broke it). `stop` is asked every
+/// few windows' searches and before the cycles whether to give up (a
 /// timeout, Ctrl-C): `None` if it did, or if the windows ran out of their
 /// budget.
 pub(crate) fn shorten(
@@ -305,18 +305,9 @@ const SEARCH_WINDOW: usize = 24;
 /// under load): 24 alone 40,274 → 40,268 (1.3 ms); then 32, 40,076 (11
 /// ms); then 32 and 40, 39,986 (28 ms); 28 to 40 by fours, 39,968 (38 ms).
 const LONGER_WINDOWS: [usize; 2] = [32, 40];
-/// The longest window.
-const MAX_WINDOW: usize = {
-    let mut max = if ROWS_WINDOW > SEARCH_WINDOW { ROWS_WINDOW } else { SEARCH_WINDOW };
-    let mut i = 0;
-    while i < LONGER_WINDOWS.len() {
-        if LONGER_WINDOWS[i] > max {
-            max = LONGER_WINDOWS[i];
-        }
-        i += 1;
-    }
-    max
-};
+/// The longest window: the last of [`LONGER_WINDOWS`], which grow.
+const MAX_WINDOW: usize = LONGER_WINDOWS[LONGER_WINDOWS.len() - 1];
+const _: () = assert!(MAX_WINDOW >= SEARCH_WINDOW && MAX_WINDOW >= ROWS_WINDOW);
 /// Cells a window search may use: those the window's blank visits and their
 /// neighbours (local indices are bytes, [`NONE_LOCAL`] excluded).
 const LOCAL: usize = 5 * (MAX_WINDOW + 1);
@@ -324,6 +315,9 @@ const _: () = assert!(LOCAL < NONE_LOCAL as usize);
 /// Nodes one window search may expand before it gives up; searches expand
 /// 5 to 10 on average, and a budget of 200 found as much as 2,000.
 const WINDOW_BUDGET: u64 = 2_000;
+/// Window searches between two questions to a pass's stop: each takes
+/// microseconds, the question reads the clock.
+const STOP_EVERY: u64 = 32;
 /// A cell outside the local sub-board.
 pub(super) const NONE_LOCAL: u8 = u8::MAX;
 
@@ -454,7 +448,8 @@ impl Windows {
     /// is searched only when the tiles' Manhattan displacement across it,
     /// kept up to date as the window slides, leaves room for a path two
     /// moves shorter. `None` when a search ran out of the windows' budget,
-    /// or when `stop`, asked before each search, says to give up.
+    /// or when `stop`, asked before every [`STOP_EVERY`]th search, says to
+    /// give up.
     fn improve(
         &mut self,
         start: &[u16],
@@ -512,7 +507,7 @@ impl Windows {
         while i < n {
             let k = end - i;
             if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
-                if stop() {
+                if self.searched.is_multiple_of(STOP_EVERY) && stop() {
                     return None;
                 }
                 self.searched += 1;
@@ -725,23 +720,21 @@ mod tests {
         assert_eq!(shorten_repeatedly(&start, &goal, shape, &walk, &mut || false, &mut || false), one);
     }
 
-    /// A stop asked before each window's search ends the windows at once.
+    /// A stop is asked before the first window's search and every
+    /// [`STOP_EVERY`]th after it, and ends the windows when it says so.
     #[test]
-    fn a_stop_is_asked_before_each_window() {
-        let shape = Shape::new(6, 6);
+    fn a_stop_is_asked_every_few_windows() {
+        let shape = Shape::new(8, 8);
         let start = blank_first(shape);
-        let walk = walk(shape, 120, &mut crate::board::SplitMix64::new(5));
+        let walk = walk(shape, 2000, &mut crate::board::SplitMix64::new(5));
         let mut asked = 0;
         let mut windows = Windows::new(shape, SEARCH_WINDOW, u64::MAX);
-        assert!(
-            windows
-                .improve(&start, &walk, 0, &mut || {
-                    asked += 1;
-                    asked > 2
-                })
-                .is_none()
-        );
-        assert_eq!((asked, windows.searched), (3, 2));
+        let mut stop = || {
+            asked += 1;
+            asked > 2
+        };
+        assert!(windows.improve(&start, &walk, 0, &mut stop).is_none());
+        assert_eq!((asked, windows.searched), (3, 2 * STOP_EVERY));
     }
 
     /// A search's path gets longer windows than the constructive solver's,

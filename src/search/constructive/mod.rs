@@ -126,7 +126,7 @@ pub fn rows(start: &[u16], goal: &[u16], shape: Shape) -> RowsOutcome {
 }
 
 /// [`rows`], its path shortened only if `shorten` says so, asking `stop`
-/// after each line it places, before each window the shortening searches
+/// after each line it places, every few windows the shortening searches
 /// and between its phases whether to give up (a
 /// timeout, Ctrl-C), and giving up when its internal searches (the final
 /// block's, the windows') would expand more than `max_expanded` nodes in
