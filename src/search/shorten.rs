@@ -125,12 +125,13 @@ pub(crate) fn shorten_repeatedly(
     more: &mut dyn FnMut() -> bool,
 ) -> Vec<Move> {
     let mut best = path.to_vec();
-    let mut first = true;
+    let mut later = || !more();
+    let mut stop: &mut dyn FnMut() -> bool = stop;
     for window in std::iter::once(SEARCH_WINDOW).chain(LONGER_WINDOWS) {
         loop {
-            let stop: &mut dyn FnMut() -> bool = if first { stop } else { &mut || !more() };
-            first = false;
-            match pass(start, goal, shape, &best, Windows::new(shape, window, u64::MAX), 0, stop) {
+            let passed = pass(start, goal, shape, &best, Windows::new(shape, window, u64::MAX), 0, stop);
+            stop = &mut later;
+            match passed {
                 Some((shorter, _)) if shorter.len() < best.len() => best = shorter,
                 Some(_) => break,
                 None => return best,
