@@ -396,11 +396,8 @@ fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashS
         }
     }
     above.extend(first.into_keys());
-    let mut index = 0;
-    level.retain(|_| {
-        index += 1;
-        keep[index - 1]
-    });
+    let mut keep = keep.into_iter();
+    level.retain(|_| keep.next().unwrap_or(false));
 }
 
 /// Whether subtree `index` is among those [`Search::skip`] passes over.
@@ -1179,7 +1176,15 @@ struct Frame<B, M> {
 mod tests {
     use super::*;
     use crate::board::{GoalSpec, Packed, Packed128, Scramble, Shape, SplitMix64, generate};
+    use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
     use crate::heuristic::{LinearConflict, Manhattan};
+
+    /// Small 15-puzzle tables of `kind` (4-4-3-4), quick to build.
+    fn small_tables(goal: &Goal, kind: TableKind) -> Pdb {
+        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
+        let dbs = patterns.iter().map(|t| PatternDatabase::build(goal, t, kind, &mut |_| {}).unwrap());
+        Pdb::from_databases(goal, dbs.collect()).unwrap()
+    }
 
     /// A pass searches first the subtrees that came nearest the goal in the
     /// pass before; a subtree that pass did not search comes by its own
@@ -1264,12 +1269,8 @@ mod tests {
     /// on some boards searches fewer nodes than a shallow split.
     #[test]
     fn a_deep_split_without_duplicates_keeps_paths_optimal() {
-        use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
-        let dbs =
-            patterns.iter().map(|t| PatternDatabase::build(&goal, t, TableKind::ZeroAwareBits, &mut |_| {}));
-        let md = Pdb::from_databases(&goal, dbs.map(Result::unwrap).collect()).unwrap();
+        let pdb = small_tables(&goal, TableKind::ZeroAwareBits);
         let mut rng = SplitMix64::new(41);
         let recursion = Tuning { walk: false, ..Tuning::DEFAULT };
         let shallow = Tuning { nodes_per_item: u64::MAX, ..Tuning::DEFAULT };
@@ -1277,17 +1278,17 @@ mod tests {
         let mut fewer = 0;
         for _ in 0..6 {
             let start = Packed::from_tiles(generate(&goal, Scramble::Walk(120), true, &mut rng).cells());
-            let optimum = run(&start, &goal, &md, Plain, &Limits::default(), recursion);
+            let optimum = run(&start, &goal, &pdb, Plain, &Limits::default(), recursion);
             for threads in [1, 2] {
                 let limits = Limits { threads, split_after: Some(0), ..Limits::default() };
-                let split = run(&start, &goal, &md, Plain, &limits, deep);
+                let split = run(&start, &goal, &pdb, Plain, &limits, deep);
                 assert_eq!(split.cost(), optimum.cost(), "on {threads} threads");
                 assert_eq!(split.lower_bound, optimum.lower_bound);
                 let tiles = start.to_tiles(16);
                 let states = crate::board::replay(&tiles, 4, split.path.as_deref().unwrap()).unwrap();
                 assert_eq!(states.last().unwrap(), goal.tiles().cells());
                 if threads == 1 {
-                    let plain = run(&start, &goal, &md, Plain, &limits, shallow);
+                    let plain = run(&start, &goal, &pdb, Plain, &limits, shallow);
                     fewer += usize::from(split.stats.nodes_expanded < plain.stats.nodes_expanded);
                 }
             }
@@ -1345,16 +1346,13 @@ mod tests {
     /// blank-minimised tables, and every path reaches the goal.
     #[test]
     fn walkers_find_paths_as_short_as_the_recursion() {
-        use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
         let mut rng = SplitMix64::new(17);
         let starts: Vec<Packed> = (0..6)
             .map(|_| Packed::from_tiles(generate(&goal, Scramble::Walk(90), true, &mut rng).cells()))
             .collect();
         for kind in [TableKind::ZeroAwareBits, TableKind::Minimised] {
-            let dbs = patterns.iter().map(|t| PatternDatabase::build(&goal, t, kind, &mut |_| {}).unwrap());
-            let pdb = Pdb::from_databases(&goal, dbs.collect()).unwrap();
+            let pdb = small_tables(&goal, kind);
             for start in &starts {
                 let recursion = Tuning { walk: false, ..Tuning::DEFAULT };
                 let optimum = run(start, &goal, &pdb, Plain, &Limits::default(), recursion);
@@ -1383,13 +1381,9 @@ mod tests {
     #[test]
     fn a_search_taken_up_from_its_saved_progress_is_the_same_search() {
         use super::progress::{Progress, SaveProgress};
-        use crate::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
         use std::sync::Mutex;
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
-        let patterns: [&[u8]; 4] = [&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11], &[12, 13, 14, 15]];
-        let dbs =
-            patterns.iter().map(|t| PatternDatabase::build(&goal, t, TableKind::ZeroAwareBits, &mut |_| {}));
-        let pdb = Pdb::from_databases(&goal, dbs.map(Result::unwrap).collect()).unwrap();
+        let pdb = small_tables(&goal, TableKind::ZeroAwareBits);
         let tuning = Tuning { save_after: 0, ..Tuning::DEFAULT };
         let mut rng = SplitMix64::new(29);
         for _ in 0..3 {
