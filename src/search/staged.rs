@@ -20,7 +20,7 @@ A part's search is capped in expansions; a part that runs past the cap
 goes on from where it stopped with twice the weight, a few times at most.
 */
 
-use crate::board::{Move, Shape};
+use crate::board::{Geometry, Move, Shape};
 use crate::search::constructive::{Region, Side, relabel, solve_block};
 use crate::search::weight::Weight;
 use rustc_hash::FxHashMap as HashMap;
@@ -161,7 +161,7 @@ pub(crate) fn place_lines(
             } else {
                 // A capped search goes on from where it stopped, at the
                 // higher weight: what it has searched is not thrown away.
-                search.reweigh(board.shape, &task);
+                search.reweigh(&board, &task);
                 search.go_on(&board, &task, stages.cap, stop)
             };
             placed.expanded += search.expanded;
@@ -302,12 +302,38 @@ struct Board<'a> {
     cells: Vec<u16>,
     blank: usize,
     frozen: Vec<bool>,
+    distances: Distances,
+}
+
+/// Every cell's Manhattan distance to every other, a byte each (at most
+/// 64 KB): a part search's estimate takes a few dozen a node, and reading
+/// one costs less than the divisions that find its rows and columns.
+struct Distances {
+    cells: usize,
+    table: Vec<u8>,
+}
+
+impl Distances {
+    fn new(shape: Shape) -> Distances {
+        let cells = shape.cells();
+        let table = (0..cells * cells)
+            // A board of at most 256 cells is no more than 255 steps across.
+            .map(|i| shape.distance(i / cells, i % cells) as u8)
+            .collect();
+        Distances { cells, table }
+    }
+
+    #[inline]
+    fn between(&self, a: u8, b: u8) -> usize {
+        usize::from(self.table[usize::from(a) * self.cells + usize::from(b)])
+    }
 }
 
 impl Board<'_> {
     fn new<'a>(start: &[u16], goal: &'a [u16], shape: Shape) -> Board<'a> {
         let blank = start.iter().position(|&t| t == 0).expect("a board has a blank");
-        Board { shape, goal, cells: start.to_vec(), blank, frozen: vec![false; start.len()] }
+        let distances = Distances::new(shape);
+        Board { shape, goal, cells: start.to_vec(), blank, frozen: vec![false; start.len()], distances }
     }
 
     fn play(&mut self, moves: &[Move], path: &mut Vec<Move>) {
@@ -421,29 +447,27 @@ impl Task {
     /// The weighted estimate of `state`: the tiles to place by their
     /// Manhattan distance plus the blank's way to the nearest of them
     /// (an admissible bound), the watched tiles by their distance.
-    fn estimate(&self, shape: Shape, state: &[u8; 16]) -> u64 {
-        let blank = usize::from(state[self.tiles]);
+    fn estimate(&self, distances: &Distances, state: &[u8; 16]) -> u64 {
+        let blank = state[self.tiles];
         let mut near = 0;
         let mut nearest = usize::MAX;
         for (&cell, &home) in state.iter().zip(&self.homes).take(self.placing) {
-            let distance = shape.distance(usize::from(cell), usize::from(home));
+            let distance = distances.between(cell, home);
             if distance > 0 {
                 near += distance;
-                nearest = nearest.min(shape.distance(usize::from(cell), blank));
+                nearest = nearest.min(distances.between(cell, blank));
             }
         }
         if nearest != usize::MAX {
             near += nearest - 1;
         }
-        let far: usize = (self.placing..self.tiles)
-            .map(|i| shape.distance(usize::from(state[i]), usize::from(self.homes[i])))
-            .sum();
+        let far: usize = (self.placing..self.tiles).map(|i| distances.between(state[i], self.homes[i])).sum();
         self.near * near as u64 + self.far * far as u64
     }
 
     /// The weighted A* key of `state` reached in `g` moves, smallest first.
-    fn priority(&self, shape: Shape, g: u32, state: &[u8; 16]) -> u64 {
-        self.step * u64::from(g) + self.estimate(shape, state)
+    fn priority(&self, distances: &Distances, g: u32, state: &[u8; 16]) -> u64 {
+        self.step * u64::from(g) + self.estimate(distances, state)
     }
 
     fn done(&self, state: &[u8; 16]) -> bool {
@@ -455,7 +479,6 @@ impl PartSearch {
     /// Moves that bring each tile `task` places home through cells not
     /// frozen.
     fn run(&mut self, board: &Board, task: &Task, cap: u64, stop: &mut dyn FnMut() -> bool) -> Placed {
-        let shape = board.shape;
         let mut root = [0u8; 16];
         for (cell, &home) in root.iter_mut().zip(&task.homes[..task.tiles]) {
             let tile = board.goal[usize::from(home)];
@@ -472,27 +495,27 @@ impl PartSearch {
         }
         self.nodes.push(Node { state: pack(root), g: 0, parent: 0, mv: ROOT });
         self.seen.insert(pack(root), 0);
-        self.open.push((Reverse(task.priority(shape, 0, &root)), 0, 0));
+        self.open.push((Reverse(task.priority(&board.distances, 0, &root)), 0, 0));
         self.go_on(board, task, cap, stop)
     }
 
     /// The open nodes ordered afresh for `task` (the same part at another
     /// weight), so that a capped search goes on from where it stopped.
-    fn reweigh(&mut self, shape: Shape, task: &Task) {
+    fn reweigh(&mut self, board: &Board, task: &Task) {
         let open = std::mem::take(&mut self.open).into_vec();
         self.open = open
             .into_iter()
             .filter(|&(_, g, index)| self.nodes[index as usize].g == g)
             .map(|(_, g, index)| {
                 let state = unpack(self.nodes[index as usize].state);
-                (Reverse(task.priority(shape, g, &state)), g, index)
+                (Reverse(task.priority(&board.distances, g, &state)), g, index)
             })
             .collect();
     }
 
     /// The search from its open nodes on, expanding at most `cap` more.
     fn go_on(&mut self, board: &Board, task: &Task, cap: u64, stop: &mut dyn FnMut() -> bool) -> Placed {
-        let shape = board.shape;
+        let geometry = Geometry::plain(board.shape);
         self.expanded = 0;
         self.generated = 0;
         while let Some((key, g, index)) = self.open.pop() {
@@ -512,7 +535,7 @@ impl PartSearch {
             let state = unpack(node.state);
             let back = (node.mv != ROOT).then(|| Move::from_index(usize::from(node.mv)).inverse());
             let blank = usize::from(state[task.tiles]);
-            for (mv, to) in shape.neighbours(blank) {
+            for (mv, to) in geometry.moves(blank) {
                 if Some(mv) == back || board.frozen[to] {
                     continue;
                 }
@@ -544,7 +567,7 @@ impl PartSearch {
                 if task.done(&next) {
                     return Placed::Moves(self.path(child));
                 }
-                self.open.push((Reverse(task.priority(shape, g, &next)), g, child));
+                self.open.push((Reverse(task.priority(&board.distances, g, &next)), g, child));
             }
         }
         // A solvable board always lets a part be placed; this is for
@@ -621,7 +644,7 @@ mod tests {
         let (mut expanded, mut stops) = (capped.expanded, 0);
         while matches!(placed, Placed::Capped) {
             stops += 1;
-            capped.reweigh(shape, &task);
+            capped.reweigh(&board, &task);
             placed = capped.go_on(&board, &task, cap, &mut || false);
             expanded += capped.expanded;
         }
@@ -634,7 +657,7 @@ mod tests {
         let doubled = Task::new(&targets, &watch, 8, doubled(Weight::ratio(3, 1)));
         let mut heavier = PartSearch::default();
         assert!(matches!(heavier.run(&board, &task, cap, &mut || false), Placed::Capped));
-        heavier.reweigh(shape, &doubled);
+        heavier.reweigh(&board, &doubled);
         let Placed::Moves(moves) = heavier.go_on(&board, &doubled, u64::MAX, &mut || false) else {
             panic!("the heavier search places the part")
         };
