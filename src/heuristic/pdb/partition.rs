@@ -182,8 +182,25 @@ impl Partition {
         groups: &[&[1, 2, 3, 4, 5, 8, 12], &[6, 7, 9, 10, 11, 13, 14, 15]],
     };
 
+    /// Seven tiles each and three: the three tiles beside the blank
+    /// {1,5,6}, the top right block with the centre {2,3,4,7,8,9,12}, the
+    /// bottom left block with its foot {10,11,15,16,20,21,22}, and the bottom
+    /// right block with its neighbour {13,14,17,18,19,23,24}. Not symmetric
+    /// under the transpose, so its mirrored lookup adds to it.
+    pub const SEVEN_SEVEN_SEVEN_THREE: Partition = Partition {
+        name: "7-7-7-3",
+        width: 5,
+        height: 5,
+        groups: &[
+            &[1, 5, 6],
+            &[2, 3, 4, 7, 8, 9, 12],
+            &[10, 11, 15, 16, 20, 21, 22],
+            &[13, 14, 17, 18, 19, 23, 24],
+        ],
+    };
+
     /// Every built-in partition.
-    pub const ALL: [Partition; 11] = [
+    pub const ALL: [Partition; 12] = [
         Partition::SEVEN_EIGHT,
         Partition::SIX_SIX_THREE,
         Partition::L_CORNER,
@@ -195,6 +212,7 @@ impl Partition {
         Partition::RIGHT_COLUMN,
         Partition::LEFT_COLUMN_BOTTOM_L,
         Partition::COLUMNS,
+        Partition::SEVEN_SEVEN_SEVEN_THREE,
     ];
 
     /// The name it is known by, e.g. `"7-8"`.

@@ -731,8 +731,7 @@ fn partitions_follow_the_goal_cells() {
     // Every tile in exactly one pattern, for every goal, blank anywhere.
     let centre =
         custom(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
-    let partitions = PartitionSet::ALL.iter().flat_map(|set| set.partitions());
-    for &partition in partitions {
+    for &partition in &Partition::ALL {
         let shape = partition.shape();
         let mut goals: Vec<Goal> = [GoalSpec::BlankFirst, GoalSpec::BlankLast, GoalSpec::Snail]
             .iter()
