@@ -24,7 +24,6 @@ use crate::board::{Geometry, Move, Shape};
 use crate::search::constructive::{Region, Side, relabel, solve_block};
 use crate::search::weight::Weight;
 use rustc_hash::FxHashMap as HashMap;
-use std::cmp::Reverse;
 use std::collections::{BinaryHeap, hash_map::Entry};
 
 /// Most tiles one search sees: with the blank, a state fits 16 bytes.
@@ -393,13 +392,32 @@ enum Placed {
 struct PartSearch {
     nodes: Vec<Node>,
     seen: HashMap<u128, u32>,
-    open: BinaryHeap<(Reverse<u64>, u32, u32)>,
+    /// [`Open`] entries.
+    open: BinaryHeap<u128>,
     expanded: u64,
     generated: u64,
 }
 
 /// No move: the root's.
 const ROOT: u8 = u8::MAX;
+
+/// A part search's open entries as single integers, largest first: the
+/// smallest priority, then the deepest node, then the latest, the order of
+/// a `(Reverse(priority), g, index)` tuple in one comparison.
+struct Open;
+
+impl Open {
+    #[inline]
+    fn entry(priority: u64, g: u32, index: u32) -> u128 {
+        (u128::from(!priority) << 64) | (u128::from(g) << 32) | u128::from(index)
+    }
+
+    /// The node's depth and index.
+    #[inline]
+    fn node(entry: u128) -> (u32, u32) {
+        ((entry >> 32) as u32, entry as u32)
+    }
+}
 
 fn unpack(state: u128) -> [u8; 16] {
     state.to_le_bytes()
@@ -495,7 +513,7 @@ impl PartSearch {
         }
         self.nodes.push(Node { state: pack(root), g: 0, parent: 0, mv: ROOT });
         self.seen.insert(pack(root), 0);
-        self.open.push((Reverse(task.priority(&board.distances, 0, &root)), 0, 0));
+        self.open.push(Open::entry(task.priority(&board.distances, 0, &root), 0, 0));
         self.go_on(board, task, cap, stop)
     }
 
@@ -505,10 +523,11 @@ impl PartSearch {
         let open = std::mem::take(&mut self.open).into_vec();
         self.open = open
             .into_iter()
-            .filter(|&(_, g, index)| self.nodes[index as usize].g == g)
-            .map(|(_, g, index)| {
+            .map(Open::node)
+            .filter(|&(g, index)| self.nodes[index as usize].g == g)
+            .map(|(g, index)| {
                 let state = unpack(self.nodes[index as usize].state);
-                (Reverse(task.priority(&board.distances, g, &state)), g, index)
+                Open::entry(task.priority(&board.distances, g, &state), g, index)
             })
             .collect();
     }
@@ -518,7 +537,8 @@ impl PartSearch {
         let geometry = Geometry::plain(board.shape);
         self.expanded = 0;
         self.generated = 0;
-        while let Some((key, g, index)) = self.open.pop() {
+        while let Some(entry) = self.open.pop() {
+            let (g, index) = Open::node(entry);
             let node = &self.nodes[index as usize];
             if node.g < g {
                 continue;
@@ -526,7 +546,7 @@ impl PartSearch {
             self.expanded += 1;
             if self.expanded > cap {
                 // Left open, for a search that goes on.
-                self.open.push((key, g, index));
+                self.open.push(entry);
                 return Placed::Capped;
             }
             if self.expanded.is_multiple_of(4096) && stop() {
@@ -567,7 +587,7 @@ impl PartSearch {
                 if task.done(&next) {
                     return Placed::Moves(self.path(child));
                 }
-                self.open.push((Reverse(task.priority(&board.distances, g, &next)), g, child));
+                self.open.push(Open::entry(task.priority(&board.distances, g, &next), g, child));
             }
         }
         // A solvable board always lets a part be placed; this is for
