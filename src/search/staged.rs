@@ -641,6 +641,18 @@ mod tests {
     }
 
     #[test]
+    fn open_entries_come_out_smallest_priority_then_deepest_then_latest() {
+        let mut open = BinaryHeap::new();
+        for (priority, g, index) in
+            [(5, 1, 1), (3, 2, 2), (3, 4, 3), (u64::MAX, 9, 9), (3, 4, 7), (0, 0, 5), (3, 1, 9)]
+        {
+            open.push(Open::entry(priority, g, index));
+        }
+        let order: Vec<(u32, u32)> = std::iter::from_fn(|| open.pop()).map(Open::node).collect();
+        assert_eq!(order, vec![(0, 5), (4, 7), (4, 3), (2, 2), (1, 9), (1, 1), (9, 9)]);
+    }
+
+    #[test]
     fn a_capped_part_search_that_goes_on_finds_what_one_uncapped_search_finds() {
         let shape = Shape::square(7);
         let goal = Goal::new(&GoalSpec::BlankFirst, shape).unwrap();
