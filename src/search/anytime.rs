@@ -108,7 +108,7 @@ const fn stages(part: usize, watch: usize) -> Stages {
 
 /// Every layout in every order, the layouts and the orders taking turns
 /// so that a run stopped early has tried some of each.
-fn plans() -> impl Iterator<Item = Stages> {
+pub(crate) fn plans() -> impl Iterator<Item = Stages> {
     (0..LAYOUTS.len() * Order::ALL.len()).map(|i| Stages {
         order: Order::ALL[(i / LAYOUTS.len() + i % LAYOUTS.len()) % Order::ALL.len()],
         ..LAYOUTS[i % LAYOUTS.len()]

@@ -809,3 +809,35 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod measure {
+    use super::*;
+    use crate::board::{Goal, GoalSpec, Scramble, SplitMix64, generate};
+    use crate::search::anytime::plans;
+    use std::time::Instant;
+
+    /// Time to place the lines of every anytime plan on 20 random 7×7
+    /// boards, with the moves and expansions that must not change when only
+    /// the speed does: `cargo test --release --lib
+    /// staged::measure -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check; run in release"]
+    fn lines_of_every_plan_on_random_7x7_boards() {
+        let shape = Shape::square(7);
+        let goal = Goal::new(&GoalSpec::BlankFirst, shape).unwrap();
+        let mut rng = SplitMix64::new(1);
+        let boards: Vec<_> = (0..20).map(|_| generate(&goal, Scramble::Uniform, true, &mut rng)).collect();
+        let started = Instant::now();
+        let (mut moves, mut expanded) = (0, 0);
+        for board in &boards {
+            for stages in plans() {
+                let lines = place_lines(board.cells(), goal.tiles().cells(), shape, stages, &mut || false)
+                    .expect("a solvable board's lines are placed");
+                moves += lines.placed.path.len();
+                expanded += lines.placed.expanded;
+            }
+        }
+        println!("{:.3} s, {moves} moves, {expanded} expanded", started.elapsed().as_secs_f64());
+    }
+}
