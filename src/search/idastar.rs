@@ -386,8 +386,8 @@ fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashS
             Entry::Occupied(mut entry) => {
                 let j = *entry.get();
                 let h = level[i].h.max(level[j].h);
-                let earlier =
-                    level[i].moves.iter().map(|m| m.index()).lt(level[j].moves.iter().map(|m| m.index()));
+                // Moves are ordered as successors are.
+                let earlier = level[i].moves < level[j].moves;
                 let (kept, dropped) = if earlier { (i, j) } else { (j, i) };
                 keep[dropped] = false;
                 entry.insert(kept);

@@ -139,7 +139,7 @@ pub(crate) fn place_lines(
     let mut board = Board::new(start, goal, shape);
     let (plan, region) = plan(goal, shape, stages.block, stages.part.clamp(2, MAX_SEEN), stages.order);
     let mut placed = StagedOutcome::default();
-    let mut search = PartSearch::default();
+    let mut search = PartSearch::new(shape);
     for (i, part) in plan.iter().enumerate() {
         let targets: Vec<(u16, usize)> = part.iter().map(|&c| (goal[c], c)).collect();
         let watch: Vec<(u16, usize)> = plan[i + 1..]
@@ -160,7 +160,7 @@ pub(crate) fn place_lines(
             } else {
                 // A capped search goes on from where it stopped, at the
                 // higher weight: what it has searched is not thrown away.
-                search.reweigh(&board, &task);
+                search.reweigh(&task);
                 search.go_on(&board, &task, stages.cap, stop)
             };
             placed.expanded += search.expanded;
@@ -301,7 +301,6 @@ struct Board<'a> {
     cells: Vec<u16>,
     blank: usize,
     frozen: Vec<bool>,
-    distances: Distances,
 }
 
 /// Every cell's Manhattan distance to every other, a byte each (at most
@@ -331,8 +330,7 @@ impl Distances {
 impl Board<'_> {
     fn new<'a>(start: &[u16], goal: &'a [u16], shape: Shape) -> Board<'a> {
         let blank = start.iter().position(|&t| t == 0).expect("a board has a blank");
-        let distances = Distances::new(shape);
-        Board { shape, goal, cells: start.to_vec(), blank, frozen: vec![false; start.len()], distances }
+        Board { shape, goal, cells: start.to_vec(), blank, frozen: vec![false; start.len()] }
     }
 
     fn play(&mut self, moves: &[Move], path: &mut Vec<Move>) {
@@ -388,8 +386,10 @@ enum Placed {
 }
 
 /// The weighted A* that places one part, its memory kept from part to part.
-#[derive(Default)]
 struct PartSearch {
+    /// The board shape's moves and distances, looked up once per plan.
+    geometry: &'static Geometry,
+    distances: Distances,
     nodes: Vec<Node>,
     seen: HashMap<u128, u32>,
     /// [`Open`] entries.
@@ -494,6 +494,18 @@ impl Task {
 }
 
 impl PartSearch {
+    fn new(shape: Shape) -> PartSearch {
+        PartSearch {
+            geometry: Geometry::plain(shape),
+            distances: Distances::new(shape),
+            nodes: Vec::new(),
+            seen: HashMap::default(),
+            open: BinaryHeap::new(),
+            expanded: 0,
+            generated: 0,
+        }
+    }
+
     /// Moves that bring each tile `task` places home through cells not
     /// frozen.
     fn run(&mut self, board: &Board, task: &Task, cap: u64, stop: &mut dyn FnMut() -> bool) -> Placed {
@@ -513,13 +525,13 @@ impl PartSearch {
         }
         self.nodes.push(Node { state: pack(root), g: 0, parent: 0, mv: ROOT });
         self.seen.insert(pack(root), 0);
-        self.open.push(Open::entry(task.priority(&board.distances, 0, &root), 0, 0));
+        self.open.push(Open::entry(task.priority(&self.distances, 0, &root), 0, 0));
         self.go_on(board, task, cap, stop)
     }
 
     /// The open nodes ordered afresh for `task` (the same part at another
     /// weight), so that a capped search goes on from where it stopped.
-    fn reweigh(&mut self, board: &Board, task: &Task) {
+    fn reweigh(&mut self, task: &Task) {
         let open = std::mem::take(&mut self.open).into_vec();
         self.open = open
             .into_iter()
@@ -527,14 +539,13 @@ impl PartSearch {
             .filter(|&(g, index)| self.nodes[index as usize].g == g)
             .map(|(g, index)| {
                 let state = unpack(self.nodes[index as usize].state);
-                Open::entry(task.priority(&board.distances, g, &state), g, index)
+                Open::entry(task.priority(&self.distances, g, &state), g, index)
             })
             .collect();
     }
 
     /// The search from its open nodes on, expanding at most `cap` more.
     fn go_on(&mut self, board: &Board, task: &Task, cap: u64, stop: &mut dyn FnMut() -> bool) -> Placed {
-        let geometry = Geometry::plain(board.shape);
         self.expanded = 0;
         self.generated = 0;
         while let Some(entry) = self.open.pop() {
@@ -555,7 +566,7 @@ impl PartSearch {
             let state = unpack(node.state);
             let back = (node.mv != ROOT).then(|| Move::from_index(usize::from(node.mv)).inverse());
             let blank = usize::from(state[task.tiles]);
-            for (mv, to) in geometry.moves(blank) {
+            for (mv, to) in self.geometry.moves(blank) {
                 if Some(mv) == back || board.frozen[to] {
                     continue;
                 }
@@ -587,7 +598,7 @@ impl PartSearch {
                 if task.done(&next) {
                     return Placed::Moves(self.path(child));
                 }
-                self.open.push(Open::entry(task.priority(&board.distances, g, &next), g, child));
+                self.open.push(Open::entry(task.priority(&self.distances, g, &next), g, child));
             }
         }
         // A solvable board always lets a part be placed; this is for
@@ -663,7 +674,7 @@ mod tests {
         let watch: Vec<(u16, usize)> =
             plan[1..].iter().flatten().take(11).map(|&c| (goal.tiles().cells()[c], c)).collect();
         let task = Task::new(&targets, &watch, 8, Weight::ratio(3, 1));
-        let mut whole = PartSearch::default();
+        let mut whole = PartSearch::new(shape);
         let Placed::Moves(found) = whole.run(&board, &task, u64::MAX, &mut || false) else {
             panic!("an uncapped search places the part")
         };
@@ -671,12 +682,12 @@ mod tests {
         // Stopped every tenth of the way and gone on at the same weight,
         // the search expands the same nodes in the same order.
         let cap = whole.expanded / 10;
-        let mut capped = PartSearch::default();
+        let mut capped = PartSearch::new(shape);
         let mut placed = capped.run(&board, &task, cap, &mut || false);
         let (mut expanded, mut stops) = (capped.expanded, 0);
         while matches!(placed, Placed::Capped) {
             stops += 1;
-            capped.reweigh(&board, &task);
+            capped.reweigh(&task);
             placed = capped.go_on(&board, &task, cap, &mut || false);
             expanded += capped.expanded;
         }
@@ -687,9 +698,9 @@ mod tests {
         assert_eq!(expanded - stops, whole.expanded);
         // At a doubled weight it still places the part.
         let doubled = Task::new(&targets, &watch, 8, doubled(Weight::ratio(3, 1)));
-        let mut heavier = PartSearch::default();
+        let mut heavier = PartSearch::new(shape);
         assert!(matches!(heavier.run(&board, &task, cap, &mut || false), Placed::Capped));
-        heavier.reweigh(&board, &doubled);
+        heavier.reweigh(&doubled);
         let Placed::Moves(moves) = heavier.go_on(&board, &doubled, u64::MAX, &mut || false) else {
             panic!("the heavier search places the part")
         };
