@@ -196,9 +196,10 @@ impl Prepared {
             return unsolvable();
         }
         let mut outcome = self.bounded(start, constructive(start, &self.goal, self.shorten, limits), tables);
-        let within = outcome.cost().zip(outcome.lower_bound).is_some_and(|(cost, lower)| {
-            cost as u64 * bound.denominator() <= u64::from(lower) * bound.numerator()
-        });
+        let within = outcome
+            .cost()
+            .zip(outcome.lower_bound)
+            .is_some_and(|(cost, lower)| bound.covers(cost as u64, lower.into()));
         if outcome.status == Status::Solved && !within {
             outcome.status = Status::Limit(LimitKind::Unproven(bound));
             outcome.path = None;

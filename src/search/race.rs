@@ -68,9 +68,7 @@ impl Race {
     /// Whether the best answer is within the target of the floor.
     pub(crate) fn won(&self) -> bool {
         let best = self.best.load(Ordering::Relaxed);
-        best != u32::MAX
-            && u64::from(best) * self.target.denominator()
-                <= u64::from(self.floor()) * self.target.numerator()
+        best != u32::MAX && self.target.covers(u64::from(best), u64::from(self.floor()))
     }
 
     /// Ends the race: both lanes stop.

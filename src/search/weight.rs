@@ -63,6 +63,12 @@ impl Weight {
         self.denominator
     }
 
+    /// Whether `cost` is at most W times `lower`: an answer within W of a
+    /// lower bound is within W of the shortest. Exact, in integers.
+    pub const fn covers(self, cost: u64, lower: u64) -> bool {
+        cost as u128 * self.denominator as u128 <= lower as u128 * self.numerator as u128
+    }
+
     /// W as a float, for reports.
     pub fn value(self) -> f64 {
         self.numerator as f64 / self.denominator as f64
