@@ -22,6 +22,12 @@ at the end the best answer found with the lower bound the run proved.
 The run stops as soon as its best answer equals the lower bound (proven
 optimal), or when its time is up. Each improvement (a shorter answer, with
 the bound proven by then and the time) is handed to the caller as it comes.
+
+The same race serves `--within F` where tables serve a small board ([`within`]):
+it stops as soon as the best answer is at most F times the bound proven,
+with no budget but the caller's limits. Its answers come from searches at
+every bound, not only F's, so it is done as soon as one answer and one
+bound meet, whichever searches found them.
 */
 
 use super::algorithm::Algorithm;
@@ -204,7 +210,51 @@ pub(crate) fn anytime(
     report: &mut dyn FnMut(&Improvement),
 ) -> Outcome {
     let limits = Limits { timeout: Some(limits.timeout.unwrap_or(DEFAULT_BUDGET)), ..limits.clone() };
-    let budget = Budget::start(&limits, None);
+    improve(searches, &limits, Weight::ONE, report).0
+}
+
+/// Whether IDA* proves bounds beside the answers: with tables, on a board
+/// searched whole, with a second core, and no expansion limit (which must
+/// hold exactly, and would be shared by two searches).
+pub(crate) fn races(searches: &impl Searches, limits: &Limits) -> bool {
+    searched_whole(searches) && searches.tables() && limits.threads >= 2 && limits.max_expanded.is_none()
+}
+
+/// An answer at most `bound` times the shortest, on a board where
+/// [`races`] holds: the anytime race run until its best answer is within
+/// `bound` of the bound IDA* has proven, or IDA* finds a shortest one, or
+/// `limits` stop it. Stopped before, it has no answer: its status says why
+/// (the time, Ctrl-C, or no answer proven within the bound).
+pub(crate) fn within(
+    searches: &(impl Searches + Sync),
+    limits: &Limits,
+    bound: Weight,
+    report: &mut dyn FnMut(&Improvement),
+) -> Outcome {
+    debug_assert!(races(searches, limits), "only the race proves bounds as it goes");
+    let (mut outcome, stopped) = improve(searches, limits, bound, report);
+    let proven = outcome
+        .cost()
+        .zip(outcome.lower_bound)
+        .is_some_and(|(cost, lower)| bound.covers(cost as u64, lower.into()));
+    if outcome.status == Status::Solved && !proven {
+        outcome.status = Status::Limit(stopped.unwrap_or(LimitKind::Unproven(bound)));
+        outcome.path = None;
+    }
+    outcome
+}
+
+/// The anytime run within `limits` (no timeout: no budget but the
+/// others), racing IDA* where [`races`] holds until the best answer is
+/// within `target` of the bound proven. Returns the best answer, and the
+/// limit that stopped the run, if one did.
+fn improve(
+    searches: &(impl Searches + Sync),
+    limits: &Limits,
+    target: Weight,
+    report: &mut dyn FnMut(&Improvement),
+) -> (Outcome, Option<LimitKind>) {
+    let budget = Budget::start(limits, None);
     let mut best = Best {
         outcome: None,
         lower_bound: searches.start_bound(),
@@ -212,25 +262,20 @@ pub(crate) fn anytime(
         stats: Stats::default(),
     };
     let small = searched_whole(searches);
-    // With tables and a second core, IDA* proves bounds beside the answers.
-    let racing = small && searches.tables() && limits.threads >= 2 && limits.max_expanded.is_none();
-    if racing {
+    if races(searches, limits) {
         let floor = best.lower_bound;
         let ((), proved, floor) = race(
-            &limits,
+            limits,
             limits.threads,
-            Weight::ONE,
+            target,
             floor,
-            |race| {
-                answers(searches, &race.limits(&limits, 1), &budget, &mut best, report, Some(race));
-                ((), false)
-            },
+            |race| answers(searches, &race.limits(limits, 1), &budget, &mut best, report, Some(race)),
             |lane| searches.run(Algorithm::IdaStar, lane),
         );
         best.lower_bound = best.lower_bound.max(floor);
         best.offer(proved, &budget, report);
     } else {
-        answers(searches, &limits, &budget, &mut best, report, None);
+        answers(searches, limits, &budget, &mut best, report, None);
         if small && searches.tables() && budget.check_now().is_none() && !best.proven() {
             let left = Limits {
                 timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
@@ -254,7 +299,7 @@ pub(crate) fn anytime(
         outcome.lower_bound = Some(lower_bound.min(outcome.cost().map_or(u32::MAX, |c| c as u32)));
     }
     outcome.improvements = improvements;
-    outcome
+    (outcome, stopped)
 }
 
 /// When, on `budget`'s clock, staged search stops placing lines: after
@@ -527,6 +572,99 @@ mod tests {
         for given in searches.finishing.into_inner().unwrap() {
             assert!(given >= Duration::from_millis(400), "{given:?}");
         }
+    }
+
+    /// A small board with tables whose every answer costs `answer` moves
+    /// and whose IDA* proves `proves` at once, then finds nothing more
+    /// until it is stopped.
+    struct Scripted {
+        answer: u32,
+        proves: u32,
+    }
+
+    impl Searches for Scripted {
+        fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
+            let outcome = |status, path, lower_bound| Outcome {
+                status,
+                path,
+                stats: Stats::default(),
+                lower_bound,
+                improvements: Vec::new(),
+            };
+            if algorithm != Algorithm::IdaStar {
+                return match limits.ceiling {
+                    Some(ceiling) if ceiling < self.answer => {
+                        outcome(Status::Limit(LimitKind::Nodes(1)), None, None)
+                    }
+                    _ => outcome(
+                        Status::Solved,
+                        Some(vec![crate::board::Move::Up; self.answer as usize]),
+                        None,
+                    ),
+                };
+            }
+            if let Some(floor) = &limits.floor {
+                floor.fetch_max(self.proves, Ordering::Relaxed);
+            }
+            let given_up = std::time::Instant::now() + Duration::from_secs(60);
+            let stopped = || {
+                let now = std::time::Instant::now();
+                limits.cancelled() || limits.deadline.is_some_and(|d| now >= d) || now >= given_up
+            };
+            while !stopped() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            outcome(Status::Limit(LimitKind::Interrupted), None, Some(self.proves))
+        }
+        fn construct(&self, _: &Limits) -> Outcome {
+            unreachable!("the bounded searches answer first")
+        }
+        fn lines(&self, _: &Stages, _: &mut dyn FnMut() -> bool) -> Option<Lines> {
+            unreachable!("a small board is searched whole")
+        }
+        fn promise(&self, _: &Lines) -> u64 {
+            unreachable!("a small board is searched whole")
+        }
+        fn finish(&self, _: Lines, _: &Limits) -> Outcome {
+            unreachable!("a small board is searched whole")
+        }
+        fn start_bound(&self) -> u32 {
+            0
+        }
+        fn searchable(&self) -> bool {
+            true
+        }
+        fn cells(&self) -> usize {
+            16
+        }
+        fn tables(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn within_ends_as_soon_as_an_answer_is_within_the_bound_of_what_idastar_proved() {
+        // 12 moves against a proven 10: within 1.2, with no timeout to end
+        // the run and an IDA* that would go on for a minute.
+        let searches = Scripted { answer: 12, proves: 10 };
+        let limits = Limits { threads: 2, ..Limits::default() };
+        assert!(races(&searches, &limits));
+        let started = std::time::Instant::now();
+        let outcome = within(&searches, &limits, Weight::ratio(6, 5), &mut |_| {});
+        assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!((outcome.cost(), outcome.lower_bound), (Some(12), Some(10)));
+    }
+
+    #[test]
+    fn within_gives_no_answer_that_it_has_not_proven_within_the_bound() {
+        // 12 moves against a proven 10 is not within 1.1: the time ends
+        // the run with the bound proven and no path.
+        let searches = Scripted { answer: 12, proves: 10 };
+        let limits = Limits { threads: 2, timeout: Some(Duration::from_millis(200)), ..Limits::default() };
+        let outcome = within(&searches, &limits, Weight::ratio(11, 10), &mut |_| {});
+        assert!(matches!(outcome.status, Status::Limit(LimitKind::Time(_))), "{:?}", outcome.status);
+        assert_eq!((outcome.path, outcome.lower_bound), (None, Some(10)));
     }
 
     #[test]

@@ -4,11 +4,11 @@ shape) into concrete, monomorphised searches, with the checks every search
 shares: shapes, parity, tables, and the shortening of a path once found.
 */
 
-use super::algorithm::Algorithm;
+use super::algorithm::{Algorithm, Selection};
 use super::anytime::{self, Searches, anytime};
 use super::budget::{Budget, MEMORY_BUDGET};
+use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
-use super::race::{Race, race};
 use super::staged::{self, Lines, Stages};
 use super::weight::Weight;
 use super::{
@@ -253,6 +253,12 @@ impl Prepared {
         if shape != goal.shape() {
             return Err(Error::GoalSize { start: shape, goal: goal.shape() });
         }
+        // Each improvement of an anytime run is shown as it comes.
+        let mut improved = |improvement: &Improvement| {
+            if let Some(monitor) = &limits.monitor {
+                monitor.improved(*improvement);
+            }
+        };
         if algorithm == Algorithm::Anytime {
             if uses_pdb && tables.pdb.is_none() {
                 no_partition(shape).map_or(Ok(()), Err)?;
@@ -261,12 +267,20 @@ impl Prepared {
                 return Ok(unsolvable());
             }
             let board = OneBoard { prepared: self, start, tables };
-            let outcome = anytime(&board, limits, &mut |improvement| {
-                if let Some(monitor) = &limits.monitor {
-                    monitor.improved(*improvement);
-                }
-            });
-            return Ok(outcome);
+            return Ok(anytime(&board, limits, &mut improved));
+        }
+        // With tables and a second core, a bounded search is the anytime
+        // race run until its answer is within the bound of what IDA*
+        // proves: its answers come from searches at every bound, so it ends
+        // as soon as any of them is close enough to the bound.
+        if let Algorithm::Bounded { bound, selection: Selection::Potential } = algorithm
+            && uses_pdb
+            && goal.parity(start.cells()).solvable()
+        {
+            let board = OneBoard { prepared: self, start, tables };
+            if anytime::races(&board, limits) {
+                return Ok(anytime::within(&board, limits, bound, &mut improved));
+            }
         }
         if algorithm == Algorithm::Rows {
             return Ok(if goal.parity(start.cells()).solvable() {
@@ -293,13 +307,11 @@ impl Prepared {
         let outcome = if uses_pdb {
             let pdb = pattern_databases(goal, tables)?;
             match Encoding::of(shape) {
-                Encoding::Packed => {
-                    with_tables(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits)
-                }
+                Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
                 Encoding::Packed128 => {
-                    with_tables(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
+                    run(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
                 }
-                _ => with_tables(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
+                _ => run(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
             }
         } else {
             match Encoding::of(shape) {
@@ -649,52 +661,6 @@ fn no_partition(shape: Shape) -> Option<Error> {
     PartitionSet::for_shape(shape).next().is_none().then(|| {
         unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
     })
-}
-
-/// [`run`] with the pattern databases. A bounded search on two threads or
-/// more races IDA* (see `race.rs`): the bounded search on one thread, its
-/// focal list widened by the bounds IDA* proves on the others; IDA*'s
-/// answer, if it finds one first, is a shortest one. Under an expansion
-/// limit, which must hold exactly, the bounded search runs alone.
-fn with_tables<B: Board>(
-    algorithm: Algorithm,
-    board: &B,
-    goal: &Goal,
-    pdb: &Pdb,
-    limits: &Limits,
-) -> Outcome {
-    let Algorithm::Bounded { bound, .. } = algorithm else {
-        return run(algorithm, board, goal, pdb, limits);
-    };
-    if limits.threads < 2 || limits.max_expanded.is_some() {
-        return run(algorithm, board, goal, pdb, limits);
-    }
-    // A bounded search that runs out of room starts again: meanwhile IDA*
-    // has raised the floor, which widens the focal list of the next.
-    let answer = |race: &Race| {
-        let mut spent = Stats::default();
-        loop {
-            let mut outcome = run(algorithm, board, goal, pdb, &race.limits(limits, 1));
-            spent += outcome.stats;
-            if !matches!(outcome.status, Status::Limit(LimitKind::Nodes(_))) || race.over() {
-                outcome.stats = spent;
-                return (outcome, true);
-            }
-        }
-    };
-    let (answer, proved, floor) =
-        race(limits, limits.threads, bound, 0, answer, |lane| idastar(board, goal, pdb, lane));
-    let runtime = answer.stats.runtime.max(proved.stats.runtime);
-    let lower_bound = answer.lower_bound.max(proved.lower_bound).max(Some(floor));
-    let mut stats = answer.stats;
-    stats += proved.stats;
-    stats.runtime = runtime;
-    let mut outcome = if proved.status == Status::Solved { proved } else { answer };
-    outcome.stats = stats;
-    if outcome.status != Status::Unsolvable {
-        outcome.lower_bound = lower_bound.min(outcome.cost().map(|c| c as u32)).or(lower_bound);
-    }
-    outcome
 }
 
 /// Runs `algorithm` with heuristic `h`, which the uninformed searches ignore.

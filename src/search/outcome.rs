@@ -88,8 +88,8 @@ pub enum LimitKind {
     Cost(u32),
     /// Cancelled from outside (Ctrl-C).
     Interrupted,
-    /// On a board past the searches' reach, the only answer at hand (the
-    /// constructive solver's) is not proven within this bound.
+    /// The best answer at hand is not proven within this bound (on a board
+    /// past the searches' reach, the constructive solver's).
     Unproven(Weight),
 }
 

@@ -1,7 +1,7 @@
 /*!
 Two searches of one board at once, one finding answers and one proving
-lower bounds, until the best answer is proven good enough. A bounded or
-anytime search with pattern databases spends most of its time raising the
+lower bounds, until the best answer is proven good enough. An anytime or
+bounded search with pattern databases spends most of its time raising the
 lower bound its answer is measured against, which best-first searches do
 slowly (the smallest f left open climbs one layer of a huge frontier at a
 time) and IDA* quickly. So on a second thread IDA* runs its passes and
@@ -85,16 +85,15 @@ impl Race {
 /// Runs `answer` on this thread and `prove` (IDA*, on `threads − 1`
 /// threads) on another, sharing a floor that starts at `floor`, until an
 /// answer costs at most `target` times the floor, or both lanes are done,
-/// or the caller cancels (`limits.cancel`). `answer` says when it returns
-/// whether the race is over then (a bounded search's answer ends it; an
-/// anytime search lets IDA* go on with the rest of the time). Returns what
-/// each lane returned and the floor at the end.
+/// or the caller cancels (`limits.cancel`). `answer` returning does not
+/// end it: IDA* goes on raising the floor. Returns what each lane returned
+/// and the floor at the end.
 pub(crate) fn race<A>(
     limits: &Limits,
     threads: usize,
     target: Weight,
     floor: u32,
-    answer: impl FnOnce(&Race) -> (A, bool),
+    answer: impl FnOnce(&Race) -> A,
     prove: impl FnOnce(&Limits) -> Outcome + Send,
 ) -> (A, Outcome, u32) {
     let started = Instant::now();
@@ -133,10 +132,7 @@ pub(crate) fn race<A>(
                 std::thread::sleep(REFEREE_PERIOD);
             }
         });
-        let (answered, over) = answer(race);
-        if over {
-            race.end();
-        }
+        let answered = answer(race);
         let proved = prover.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         done.store(true, Ordering::Relaxed);
         (answered, proved)
