@@ -175,6 +175,26 @@ fn searches_that_race_idastar_hold_to_the_true_distance_on_the_8_puzzle() {
     }
 }
 
+/// `--within` with tables and two threads holds to a depth limit as every
+/// search does: no answer deeper than it, and the limit is why.
+#[test]
+fn within_under_a_depth_limit_gives_no_deeper_answer_and_says_why() {
+    use npuzzle::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
+    use std::sync::Arc;
+    let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+    let patterns: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+    let dbs =
+        patterns.iter().map(|t| PatternDatabase::build(&goal, t, TableKind::ZeroAware, &mut |_| {}).unwrap());
+    let tables = Tables::from(Arc::new(Pdb::from_databases(&goal, dbs.collect()).unwrap()));
+    // 31 moves from the goal, searched no deeper than 6.
+    let start = Tiles::new(&[8, 0, 6, 5, 4, 7, 2, 3, 1]).unwrap();
+    let limits = Limits { threads: 2, max_depth: Some(6), ..Limits::default() };
+    let within = Algorithm::within("1.1".parse().unwrap());
+    let outcome = solve(&start, &goal, within, HeuristicKind::Pdb, &limits, &tables).unwrap();
+    assert_eq!((outcome.status, outcome.path), (Status::Limit(LimitKind::Depth(6)), None));
+    assert!(outcome.lower_bound.unwrap() <= 31);
+}
+
 /// A ceiling (an answer in hand) leaves a bounded search only the answers
 /// that cost no more than it, and a search that finds none has proven that
 /// none exists: its lower bound passes the ceiling.

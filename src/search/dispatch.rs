@@ -272,9 +272,12 @@ impl Prepared {
         // With tables and a second core, a bounded search is the anytime
         // race run until its answer is within the bound of what IDA*
         // proves: its answers come from searches at every bound, so it ends
-        // as soon as any of them is close enough to the bound.
+        // as soon as any of them is close enough to the bound. Its first
+        // answer may be the constructive solver's, which no depth limit
+        // holds.
         if let Algorithm::Bounded { bound, selection: Selection::Potential } = algorithm
             && uses_pdb
+            && limits.max_depth.is_none()
             && goal.parity(start.cells()).solvable()
         {
             let board = OneBoard { prepared: self, start, tables };
