@@ -232,16 +232,8 @@ pub(crate) fn within(
     report: &mut dyn FnMut(&Improvement),
 ) -> Outcome {
     debug_assert!(races(searches, limits), "only the race proves bounds as it goes");
-    let (mut outcome, stopped) = improve(searches, limits, bound, report);
-    let proven = outcome
-        .cost()
-        .zip(outcome.lower_bound)
-        .is_some_and(|(cost, lower)| bound.covers(cost as u64, lower.into()));
-    if outcome.status == Status::Solved && !proven {
-        outcome.status = Status::Limit(stopped.unwrap_or(LimitKind::Unproven(bound)));
-        outcome.path = None;
-    }
-    outcome
+    let (outcome, stopped) = improve(searches, limits, bound, report);
+    outcome.held_to(bound, stopped.unwrap_or(LimitKind::Unproven(bound)))
 }
 
 /// The anytime run within `limits` (no timeout: no budget but the

@@ -195,16 +195,8 @@ impl Prepared {
         if !self.goal.parity(start.cells()).solvable() {
             return unsolvable();
         }
-        let mut outcome = self.bounded(start, constructive(start, &self.goal, self.shorten, limits), tables);
-        let within = outcome
-            .cost()
-            .zip(outcome.lower_bound)
-            .is_some_and(|(cost, lower)| bound.covers(cost as u64, lower.into()));
-        if outcome.status == Status::Solved && !within {
-            outcome.status = Status::Limit(LimitKind::Unproven(bound));
-            outcome.path = None;
-        }
-        outcome
+        self.bounded(start, constructive(start, &self.goal, self.shorten, limits), tables)
+            .held_to(bound, LimitKind::Unproven(bound))
     }
 
     /// `outcome` with its lower bound raised to the start's estimate.

@@ -195,6 +195,21 @@ impl Outcome {
     pub fn depth(&self) -> Option<usize> {
         self.cost().map(|cost| cost + self.stats.shortened_by as usize)
     }
+
+    /// This answer where its cost is proven within `bound` of its lower
+    /// bound (so within `bound` of the shortest); otherwise no answer, the
+    /// status saying `why`. A bounded search promises the bound, not a path.
+    pub(crate) fn held_to(mut self, bound: Weight, why: LimitKind) -> Outcome {
+        let within = self
+            .cost()
+            .zip(self.lower_bound)
+            .is_some_and(|(cost, lower)| bound.covers(cost as u64, lower.into()));
+        if self.status == Status::Solved && !within {
+            self.status = Status::Limit(why);
+            self.path = None;
+        }
+        self
+    }
 }
 
 /// Walks parent links back from `end`: `arrival(b)` is the move that reached
