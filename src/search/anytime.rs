@@ -567,11 +567,13 @@ mod tests {
     }
 
     /// A small board with tables whose every answer costs `answer` moves
-    /// and whose IDA* proves `proves` at once, then finds nothing more
+    /// and whose IDA* proves `proves` at once, and `lent` once a thread is
+    /// lent to it (as the spare of [`Limits`]), then finds nothing more
     /// until it is stopped.
     struct Scripted {
         answer: u32,
         proves: u32,
+        lent: u32,
     }
 
     impl Searches for Scripted {
@@ -595,18 +597,19 @@ mod tests {
                     ),
                 };
             }
-            if let Some(floor) = &limits.floor {
-                floor.fetch_max(self.proves, Ordering::Relaxed);
-            }
+            let proven = || if limits.spare_lent() { self.lent } else { self.proves };
             let given_up = std::time::Instant::now() + Duration::from_secs(60);
             let stopped = || {
                 let now = std::time::Instant::now();
                 limits.cancelled() || limits.deadline.is_some_and(|d| now >= d) || now >= given_up
             };
             while !stopped() {
+                if let Some(floor) = &limits.floor {
+                    floor.fetch_max(proven(), Ordering::Relaxed);
+                }
                 std::thread::sleep(Duration::from_millis(1));
             }
-            outcome(Status::Limit(LimitKind::Interrupted), None, Some(self.proves))
+            outcome(Status::Limit(LimitKind::Interrupted), None, Some(proven()))
         }
         fn construct(&self, _: &Limits) -> Outcome {
             unreachable!("the bounded searches answer first")
@@ -638,7 +641,7 @@ mod tests {
     fn within_ends_as_soon_as_an_answer_is_within_the_bound_of_what_idastar_proved() {
         // 12 moves against a proven 10: within 1.2, with no timeout to end
         // the run and an IDA* that would go on for a minute.
-        let searches = Scripted { answer: 12, proves: 10 };
+        let searches = Scripted { answer: 12, proves: 10, lent: 10 };
         let limits = Limits { threads: 2, ..Limits::default() };
         assert!(races(&searches, &limits));
         let started = std::time::Instant::now();
@@ -652,11 +655,24 @@ mod tests {
     fn within_gives_no_answer_that_it_has_not_proven_within_the_bound() {
         // 12 moves against a proven 10 is not within 1.1: the time ends
         // the run with the bound proven and no path.
-        let searches = Scripted { answer: 12, proves: 10 };
+        let searches = Scripted { answer: 12, proves: 10, lent: 10 };
         let limits = Limits { threads: 2, timeout: Some(Duration::from_millis(200)), ..Limits::default() };
         let outcome = within(&searches, &limits, Weight::ratio(11, 10), &mut |_| {});
         assert!(matches!(outcome.status, Status::Limit(LimitKind::Time(_))), "{:?}", outcome.status);
         assert_eq!((outcome.path, outcome.lower_bound), (None, Some(10)));
+    }
+
+    #[test]
+    fn once_the_answers_are_found_their_thread_helps_idastar_prove_the_bound() {
+        // 12 moves is within 1.2 of 10, which IDA* proves only with the
+        // answers' thread: without it the run would last a minute.
+        let searches = Scripted { answer: 12, proves: 8, lent: 10 };
+        let limits = Limits { threads: 2, ..Limits::default() };
+        let started = std::time::Instant::now();
+        let outcome = within(&searches, &limits, Weight::ratio(6, 5), &mut |_| {});
+        assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!((outcome.cost(), outcome.lower_bound), (Some(12), Some(10)));
     }
 
     #[test]

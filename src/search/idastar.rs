@@ -290,8 +290,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         search.next_bound = u64::MAX;
         search.cut_at_depth = false;
         let mut before = search.stats.nodes_expanded;
-        let parallel = threads > 1 && last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER);
-        let mut want = tuning.subtrees(parallel.then_some(threads), last_pass, H::OVERLAPS);
+        let parallel = Share::of_pass(limits, threads, last_pass);
+        let mut want = tuning.subtrees(parallel.map(Share::planned), last_pass, H::OVERLAPS);
         // Long passes (and the one taken up) keep their progress.
         let mut done = HashMap::new();
         let mut tracked = None;
@@ -302,8 +302,8 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             done = search.track(saver, pass, taken_up.take(), &mut want, &mut before);
             tracked = Some(saver);
         }
-        let flow = if parallel {
-            search.pass_in_parallel(&root, threads, want, &done, tracked)
+        let flow = if let Some(share) = parallel {
+            search.pass_in_parallel(&root, share, want, &done, tracked)
         } else if H::OVERLAPS && tuning.walk {
             search.pass_walking(&root, want, &done, tracked)
         } else {
@@ -337,6 +337,34 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     };
     let before = saver.as_ref().map_or(Duration::ZERO, Saver::runtime_before);
     search.outcome(status, before)
+}
+
+/// How a parallel pass is shared out between threads.
+#[derive(Clone, Copy)]
+struct Share<'l> {
+    /// The threads that start it.
+    threads: usize,
+    /// The spare thread of [`Limits::spare`] while it is not lent: one more
+    /// worker waits for it, and joins in once it is.
+    spare: Option<&'l AtomicBool>,
+}
+
+impl<'l> Share<'l> {
+    /// The share of the pass after one of `last_pass` expansions by a search
+    /// on `threads` (`None`: one thread alone). A spare lent by then starts
+    /// it with the others.
+    fn of_pass(limits: &'l Limits, threads: usize, last_pass: u64) -> Option<Share<'l>> {
+        let lent = limits.spare_lent();
+        let threads = (threads + usize::from(lent)).min(MAX_THREADS);
+        let spare = limits.spare.as_deref().filter(|_| !lent);
+        let worth = last_pass >= limits.split_after.unwrap_or(SPLIT_AFTER);
+        ((threads > 1 || spare.is_some()) && worth).then_some(Share { threads, spare })
+    }
+
+    /// Every thread that may work on the pass.
+    fn planned(self) -> usize {
+        self.threads + usize::from(self.spare.is_some())
+    }
 }
 
 impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
@@ -407,6 +435,11 @@ fn skipped(skip: &[bool], index: usize) -> bool {
 
 /// Most threads one search uses.
 const MAX_THREADS: usize = 256;
+
+/// How often a worker waiting for a spare thread looks whether it has been
+/// lent, or the pass has run out of work: a fraction of any pass worth
+/// splitting.
+const SPARE_POLL: Duration = Duration::from_millis(1);
 
 /// Nodes per thread a parallel pass splits its tree into: many more than
 /// threads, so that when one subtree turns out huge the others keep the
@@ -569,7 +602,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         flow
     }
 
-    /// One pass of the bound on `threads` threads. The tree is expanded
+    /// One pass of the bound on the threads of `share`. The tree is expanded
     /// breadth-first from `root` until it has many more open nodes than
     /// threads; the threads then take those subtrees one at a time, in the
     /// order the single-threaded search would visit them, so every thread
@@ -581,7 +614,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     fn pass_in_parallel(
         &mut self,
         root: &Item<B, H::Memo>,
-        threads: usize,
+        share: Share<'_>,
         want: usize,
         done: &HashMap<B, u32>,
         saver: Option<&Saver<'_, B>>,
@@ -598,13 +631,25 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             left: AtomicU64::new(self.budget.expansions_left(self.stats.nodes_expanded)),
         };
         let workers: Vec<(Search<'_, B, H, R>, Flow)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads.min(items.len()))
-                .map(|_| {
+            let (active, spare) = (share.threads.min(items.len()), share.spare);
+            let handles: Vec<_> = (0..active + usize::from(spare.is_some()))
+                .map(|i| {
                     let mut worker = self.worker(&shared);
                     worker.nearest.clone_from(&self.nearest);
                     let (items, shared, skip) = (&items, &shared, &skip);
+                    let waits_for = spare.filter(|_| i >= active);
                     scope.spawn(move || {
                         let mut next = || loop {
+                            if let Some(lent) = waits_for {
+                                while !lent.load(Ordering::Relaxed) {
+                                    if shared.next.load(Ordering::Relaxed) >= items.len()
+                                        || shared.halt.load(Ordering::Relaxed)
+                                    {
+                                        return None;
+                                    }
+                                    std::thread::sleep(SPARE_POLL);
+                                }
+                            }
                             let index = shared.next.fetch_add(1, Ordering::Relaxed);
                             if index >= items.len() || shared.halt.load(Ordering::Relaxed) {
                                 return None;
@@ -1450,6 +1495,51 @@ mod tests {
             let high = Arc::new(AtomicU32::new(cost + 10));
             idastar(&start, &goal, &lc, &Limits { floor: Some(Arc::clone(&high)), ..Limits::default() });
             assert_eq!(high.load(Ordering::Relaxed), cost + 10);
+        }
+    }
+
+    /// A thread lent by a search beside this one joins whatever pass it
+    /// comes in, and one never lent holds nothing up: the worker waiting
+    /// for it leaves when the pass runs out of work. The paths stay
+    /// shortest either way, with walkers (tables) and with recursion.
+    #[test]
+    fn a_spare_thread_joins_when_lent_and_holds_nothing_up_when_not() {
+        use std::sync::Arc;
+        use std::time::Duration;
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let lc = LinearConflict::new(&goal);
+        let pdb = small_tables(&goal, TableKind::ZeroAwareBits);
+        let mut rng = SplitMix64::new(31);
+        for _ in 0..4 {
+            let start = Packed::from_tiles(generate(&goal, Scramble::Walk(70), true, &mut rng).cells());
+            let shortest = idastar(&start, &goal, &lc, &Limits::default()).cost().unwrap();
+            // Every pass split, so that each waits for the spare or takes it.
+            let with = |spare: &Arc<AtomicBool>, threads: usize| Limits {
+                spare: Some(Arc::clone(spare)),
+                split_after: Some(0),
+                threads,
+                ..Limits::default()
+            };
+            for threads in [1, 2] {
+                let never = Arc::new(AtomicBool::new(false));
+                assert_eq!(idastar(&start, &goal, &lc, &with(&never, threads)).cost(), Some(shortest));
+                assert_eq!(idastar(&start, &goal, &pdb, &with(&never, threads)).cost(), Some(shortest));
+                let at_once = Arc::new(AtomicBool::new(true));
+                assert_eq!(idastar(&start, &goal, &pdb, &with(&at_once, threads)).cost(), Some(shortest));
+                // Lent while the search runs, in whichever pass that is.
+                let later = Arc::new(AtomicBool::new(false));
+                let outcome = std::thread::scope(|scope| {
+                    let lend = Arc::clone(&later);
+                    scope.spawn(move || {
+                        std::thread::sleep(Duration::from_millis(2));
+                        lend.store(true, Ordering::Relaxed);
+                    });
+                    idastar(&start, &goal, &pdb, &with(&later, threads))
+                });
+                assert_eq!(outcome.cost(), Some(shortest));
+                let states = crate::board::replay(&start.to_tiles(16), 4, outcome.path.as_deref().unwrap());
+                assert_eq!(states.unwrap().last().unwrap(), goal.tiles().cells());
+            }
         }
     }
 

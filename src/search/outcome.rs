@@ -62,12 +62,23 @@ pub struct Limits {
     /// Where IDA* saves its progress, and what it takes up (see
     /// [`SaveProgress`]); the other algorithms ignore it.
     pub progress: Option<Arc<SaveProgress>>,
+    /// Set by another search of the same board running beside this one
+    /// once it has nothing left to do, lending its thread: IDA* keeps a
+    /// worker waiting for it, which joins the pass under way, and runs the
+    /// passes after it on one thread more than `threads`. Without it the
+    /// thread of a race's answers would sit idle while IDA* proves bounds.
+    pub spare: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
     /// Whether the user asked to stop (Ctrl-C): the flag of `cancel`.
     pub fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Whether the thread of [`Limits::spare`] has been lent.
+    pub fn spare_lent(&self) -> bool {
+        self.spare.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 

@@ -35,6 +35,8 @@ pub(crate) struct Race {
     /// When the caller's time runs out, whichever search of a lane is
     /// running then.
     deadline: Option<Instant>,
+    /// Set once the answers' lane has returned: IDA* takes its thread on.
+    spare: Arc<AtomicBool>,
 }
 
 impl Race {
@@ -91,8 +93,9 @@ impl Race {
 /// threads) on another, sharing a floor that starts at `floor`, until an
 /// answer costs at most `target` times the floor, or both lanes are done,
 /// or the caller cancels (`limits.cancel`). `answer` returning does not
-/// end it: IDA* goes on raising the floor. Returns what each lane returned
-/// and the floor at the end.
+/// end it: IDA* goes on raising the floor, on this thread too from then on
+/// ([`Limits::spare`]). Returns what each lane returned and the floor at
+/// the end.
 pub(crate) fn race<A>(
     limits: &Limits,
     threads: usize,
@@ -112,13 +115,18 @@ pub(crate) fn race<A>(
         best: AtomicU32::new(u32::MAX),
         target,
         deadline,
+        spare: Arc::new(AtomicBool::new(false)),
     };
     let done = AtomicBool::new(false);
     let (answered, proved) = std::thread::scope(|scope| {
         let (race, done) = (&race, &done);
         let prover = scope.spawn(move || {
             // The caller's monitor shows the answers' search, not this one.
-            let lane = Limits { monitor: None, ..race.limits(limits, threads.saturating_sub(1).max(1)) };
+            let lane = Limits {
+                monitor: None,
+                spare: Some(Arc::clone(&race.spare)),
+                ..race.limits(limits, threads.saturating_sub(1).max(1))
+            };
             let outcome = prove(&lane);
             if let Some(bound) = outcome.lower_bound {
                 race.prove(bound);
@@ -138,6 +146,8 @@ pub(crate) fn race<A>(
             }
         });
         let answered = answer(race);
+        // Nothing left to find answers with: the proofs get this thread.
+        race.spare.store(true, Ordering::Relaxed);
         let proved = prover.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         done.store(true, Ordering::Relaxed);
         (answered, proved)

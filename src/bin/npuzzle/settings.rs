@@ -202,6 +202,7 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         floor: None,
         ceiling: None,
         progress: None,
+        spare: None,
     }
 }
 
