@@ -459,6 +459,20 @@ struct Shared {
     left: AtomicU64,
 }
 
+impl Shared {
+    /// Waits for the spare thread to be `lent`: false if the pass's
+    /// `items` are all taken, or it is halted, first.
+    fn lent_in_time(&self, lent: &AtomicBool, items: usize) -> bool {
+        while !lent.load(Ordering::Relaxed) {
+            if self.next.load(Ordering::Relaxed) >= items || self.halt.load(Ordering::Relaxed) {
+                return false;
+            }
+            std::thread::sleep(SPARE_POLL);
+        }
+        true
+    }
+}
+
 /// A node whose subtree is searched as one piece of work: where the pass
 /// stands there, and the moves that lead to it from the start.
 struct Item<B, M> {
@@ -639,17 +653,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                     let (items, shared, skip) = (&items, &shared, &skip);
                     let waits_for = spare.filter(|_| i >= active);
                     scope.spawn(move || {
+                        if waits_for.is_some_and(|lent| !shared.lent_in_time(lent, items.len())) {
+                            return (worker, Flow::Next);
+                        }
                         let mut next = || loop {
-                            if let Some(lent) = waits_for {
-                                while !lent.load(Ordering::Relaxed) {
-                                    if shared.next.load(Ordering::Relaxed) >= items.len()
-                                        || shared.halt.load(Ordering::Relaxed)
-                                    {
-                                        return None;
-                                    }
-                                    std::thread::sleep(SPARE_POLL);
-                                }
-                            }
                             let index = shared.next.fetch_add(1, Ordering::Relaxed);
                             if index >= items.len() || shared.halt.load(Ordering::Relaxed) {
                                 return None;
