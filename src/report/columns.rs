@@ -59,61 +59,49 @@ pub enum Column {
     Path,
 }
 
+/// [`Column::BATCH`], as an array that [`Column::BATCH_CSV`] extends.
+const BATCH_COLUMNS: [Column; 21] = [
+    Column::File,
+    Column::Size,
+    Column::Width,
+    Column::Height,
+    Column::Algorithm,
+    Column::Heuristic,
+    Column::Weight,
+    Column::Status,
+    Column::Cost,
+    Column::Depth,
+    Column::LowerBound,
+    Column::ProvenOptimal,
+    Column::Expected,
+    Column::Matches,
+    Column::NodesExpanded,
+    Column::NodesGenerated,
+    Column::MaxFrontier,
+    Column::MaxDepth,
+    Column::RuntimeMs,
+    Column::BranchingFactor,
+    Column::Error,
+];
+
 impl Column {
     /// The columns of `batch`.
-    pub const BATCH: &'static [Column] = &[
-        Column::File,
-        Column::Size,
-        Column::Width,
-        Column::Height,
-        Column::Algorithm,
-        Column::Heuristic,
-        Column::Weight,
-        Column::Status,
-        Column::Cost,
-        Column::Depth,
-        Column::LowerBound,
-        Column::ProvenOptimal,
-        Column::Expected,
-        Column::Matches,
-        Column::NodesExpanded,
-        Column::NodesGenerated,
-        Column::MaxFrontier,
-        Column::MaxDepth,
-        Column::RuntimeMs,
-        Column::BranchingFactor,
-        Column::Error,
-    ];
+    pub const BATCH: &'static [Column] = &BATCH_COLUMNS;
 
     /// The columns of `batch` in CSV: [`Column::BATCH`], then the start
     /// board and the path, so that a row says which puzzle it answers
     /// (and a resumed run can check it) and carries its answer, as a JSON
     /// line does.
-    pub const BATCH_CSV: &'static [Column] = &[
-        Column::File,
-        Column::Size,
-        Column::Width,
-        Column::Height,
-        Column::Algorithm,
-        Column::Heuristic,
-        Column::Weight,
-        Column::Status,
-        Column::Cost,
-        Column::Depth,
-        Column::LowerBound,
-        Column::ProvenOptimal,
-        Column::Expected,
-        Column::Matches,
-        Column::NodesExpanded,
-        Column::NodesGenerated,
-        Column::MaxFrontier,
-        Column::MaxDepth,
-        Column::RuntimeMs,
-        Column::BranchingFactor,
-        Column::Error,
-        Column::Start,
-        Column::Path,
-    ];
+    pub const BATCH_CSV: &'static [Column] = &{
+        let mut all = [Column::Start; BATCH_COLUMNS.len() + 2];
+        let mut i = 0;
+        while i < BATCH_COLUMNS.len() {
+            all[i] = BATCH_COLUMNS[i];
+            i += 1;
+        }
+        all[BATCH_COLUMNS.len() + 1] = Column::Path;
+        all
+    };
 
     /// The columns of `compare`: one row per run on one board, whose
     /// shape leads each row, as in `batch`, so rows from many boards can be
