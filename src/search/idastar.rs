@@ -633,11 +633,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         done: &HashMap<B, u32>,
         saver: Option<&Saver<'_, B>>,
     ) -> Flow {
-        let items = match self.split(root, want) {
-            Ok(items) => self.order(items),
+        let (items, skip) = match self.subtrees(root, want, done) {
+            Ok(subtrees) => subtrees,
             Err(flow) => return flow,
         };
-        let skip = self.skip(&items, done);
         let shared = Shared {
             next: AtomicUsize::new(0),
             halt: AtomicBool::new(false),
@@ -726,15 +725,31 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         done: &HashMap<B, u32>,
         saver: Option<&Saver<'_, B>>,
     ) -> Flow {
-        let items = match self.split(root, want) {
-            Ok(items) => self.order(items),
+        let (items, skip) = match self.subtrees(root, want, done) {
+            Ok(subtrees) => subtrees,
             Err(flow) => return flow,
         };
-        let skip = self.skip(&items, done);
         let mut taken = (0..items.len()).filter(|&i| !skipped(&skip, i));
         let flow = self.walk(&items, &mut || taken.next(), &hand_to(saver, &items));
         self.remember(&items);
         flow
+    }
+
+    /// A pass's subtrees: the tree below `root` split into about `want`,
+    /// in the order they are searched, with which of them are `done` (see
+    /// [`Search::skip`]); `Err` when the split itself met the goal or a
+    /// limit.
+    #[expect(clippy::type_complexity, reason = "the subtrees and their marks, used together")]
+    fn subtrees(
+        &mut self,
+        root: &Item<B, H::Memo>,
+        want: usize,
+        done: &HashMap<B, u32>,
+    ) -> Result<(Vec<Item<B, H::Memo>>, Vec<bool>), Flow> {
+        let items = self.split(root, want)?;
+        let items = self.order(items);
+        let skip = self.skip(&items, done);
+        Ok((items, skip))
     }
 
     /// Which of `items` are `done` (empty unless the search was taken up),
