@@ -253,16 +253,11 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         revised: 0,
         nearest: Vec::new(),
         last: Nearest::default(),
+        walkers: Vec::new(),
+        levels: Vec::new(),
+        above: FxHashSet::default(),
     };
-    let mut root = Item {
-        board: *start,
-        blank: start.blank(),
-        g: 0,
-        h: h_start,
-        memo,
-        row: geometry.start_row(start.blank()),
-        moves: Vec::new(),
-    };
+    let mut root = Item::root(*start, h_start, memo, geometry);
     // What one move adds to f: bounds are shown in moves.
     let move_key = rule.key(1, 0, H::UNIT);
     let mut bound = rule.key(0, h_start, H::UNIT).div_ceil(unit) * unit;
@@ -400,6 +395,52 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
 /// automaton prunes only short twins, and a deep split still holds many
 /// boards reached along several paths, each a whole subtree searched twice.
 fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashSet<B>) {
+    if level.len() <= SMALL_LEVEL {
+        return drop_duplicates_by_scan(level, above);
+    }
+    drop_duplicates_by_map(level, above);
+}
+
+/// Largest level of a split whose room is kept for the next
+/// ([`Search::give_back`]).
+const KEPT_LEVEL: usize = 4096;
+
+/// Levels up to this many roots are searched for duplicates by scanning,
+/// with no map to allocate: the splits of short searches.
+const SMALL_LEVEL: usize = 64;
+
+/// [`drop_duplicates`] on a small level: each root against those before it.
+fn drop_duplicates_by_scan<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashSet<B>) {
+    let mut dropped = 0u64;
+    for i in 0..level.len().min(SMALL_LEVEL) {
+        if above.contains(&level[i].board) {
+            dropped |= 1 << i;
+            continue;
+        }
+        let kept_before = (0..i).find(|&j| dropped & (1 << j) == 0 && level[j].board == level[i].board);
+        if let Some(j) = kept_before {
+            let h = level[i].h.max(level[j].h);
+            // Moves are ordered as successors are.
+            let earlier = level[i].moves.as_slice() < level[j].moves.as_slice();
+            let (kept, gone) = if earlier { (i, j) } else { (j, i) };
+            dropped |= 1 << gone;
+            level[kept].h = h;
+        }
+    }
+    let mut i = 0;
+    level.retain(|item| {
+        let keep = dropped & (1 << i) == 0;
+        i += 1;
+        if keep {
+            above.insert(item.board);
+        }
+        keep
+    });
+}
+
+/// [`drop_duplicates`] on a large level, the roots' first places kept in a
+/// map.
+fn drop_duplicates_by_map<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashSet<B>) {
     let mut first: FxHashMap<B, usize> = FxHashMap::default();
     let mut keep = vec![true; level.len()];
     for i in 0..level.len() {
@@ -415,7 +456,7 @@ fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashS
                 let j = *entry.get();
                 let h = level[i].h.max(level[j].h);
                 // Moves are ordered as successors are.
-                let earlier = level[i].moves < level[j].moves;
+                let earlier = level[i].moves.as_slice() < level[j].moves.as_slice();
                 let (kept, dropped) = if earlier { (i, j) } else { (j, i) };
                 keep[dropped] = false;
                 entry.insert(kept);
@@ -475,6 +516,7 @@ impl Shared {
 
 /// A node whose subtree is searched as one piece of work: where the pass
 /// stands there, and the moves that lead to it from the start.
+#[derive(Clone)]
 struct Item<B, M> {
     board: B,
     blank: usize,
@@ -482,7 +524,59 @@ struct Item<B, M> {
     h: u32,
     memo: M,
     row: usize,
-    moves: Vec<Move>,
+    moves: Moves,
+}
+
+impl<B: Board, M> Item<B, M> {
+    /// A pass's root: the start.
+    fn root(board: B, h: u32, memo: M, geometry: &Geometry) -> Self {
+        let blank = board.blank();
+        Item { board, blank, g: 0, h, memo, row: geometry.start_row(blank), moves: Moves::default() }
+    }
+}
+
+/// Moves a split keeps inline: a split goes a few levels deep, and
+/// one heap copy per subtree was most of the allocations of a batch of
+/// 15-puzzles (two for every subtree of every pass).
+const INLINE_MOVES: usize = 30;
+
+/// The moves from a pass's root to a subtree's root: inline up to
+/// [`INLINE_MOVES`], on the heap beyond (a split through a narrow tree).
+#[derive(Clone, Debug)]
+enum Moves {
+    Inline { len: u8, moves: [Move; INLINE_MOVES] },
+    Heap(Vec<Move>),
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves::Inline { len: 0, moves: [Move::Up; INLINE_MOVES] }
+    }
+}
+
+impl Moves {
+    fn as_slice(&self) -> &[Move] {
+        match self {
+            Moves::Inline { len, moves } => &moves[..usize::from(*len)],
+            Moves::Heap(moves) => moves,
+        }
+    }
+
+    /// These moves and then `mv`.
+    fn then(&self, mv: Move) -> Moves {
+        match self {
+            Moves::Inline { len, moves } if usize::from(*len) < INLINE_MOVES => {
+                let mut moves = *moves;
+                moves[usize::from(*len)] = mv;
+                Moves::Inline { len: len + 1, moves }
+            }
+            _ => {
+                let mut moves = self.as_slice().to_vec();
+                moves.push(mv);
+                Moves::Heap(moves)
+            }
+        }
+    }
 }
 
 /// What a subtree search reports to its parent.
@@ -519,7 +613,7 @@ fn by_estimate(estimates: &[u32; 4], count: usize) -> [usize; 4] {
 
 /// Everything the recursion shares, behind one pointer so that each call
 /// saves and restores as few registers as possible.
-struct Search<'a, B, H, R> {
+struct Search<'a, B: Board, H: Heuristic<B>, R> {
     geometry: &'a Geometry,
     h: &'a H,
     rule: R,
@@ -550,6 +644,13 @@ struct Search<'a, B, H, R> {
     nearest: Vec<u32>,
     /// How near the goal the subtrees of the pass before came.
     last: Nearest<B>,
+    /// The walkers of [`Search::walk`], kept from pass to pass with the
+    /// room their stacks have grown to.
+    walkers: Vec<walkers::Walker<B, H>>,
+    /// Room for the levels of [`Search::split`], kept from pass to pass.
+    levels: Vec<Vec<Item<B, H::Memo>>>,
+    /// The boards of a split's shallower levels, kept likewise.
+    above: FxHashSet<B>,
 }
 
 /// How near the goal each subtree of a pass came: the smallest estimate of
@@ -592,7 +693,7 @@ impl<B: Board> Nearest<B> {
             // ancestor's place among them.
             let up = item.g.saturating_sub(self.depth) as usize;
             let mut board = item.board;
-            for &mv in item.moves.iter().rev().take(up) {
+            for &mv in item.moves.as_slice().iter().rev().take(up) {
                 board = geometry.apply(&board, mv.inverse()).expect("the move was made");
             }
             self.by_root.get(&board).copied().unwrap_or(item.h)
@@ -611,7 +712,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             self.visit_bpmx(board, blank, g, h, &item.memo, row)
         };
         if flow == Flow::Found {
-            self.path.extend(item.moves.iter().rev());
+            self.path.extend(item.moves.as_slice().iter().rev());
         }
         flow
     }
@@ -711,6 +812,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             }
         }
         self.remember(&items);
+        self.give_back(items);
         flow
     }
 
@@ -732,6 +834,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         let mut taken = (0..items.len()).filter(|&i| !skipped(&skip, i));
         let flow = self.walk(&items, &mut || taken.next(), &hand_to(saver, &items));
         self.remember(&items);
+        self.give_back(items);
         flow
     }
 
@@ -830,6 +933,9 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             revised: 0,
             nearest: Vec::new(),
             last: Nearest::default(),
+            walkers: Vec::new(),
+            levels: Vec::new(),
+            above: FxHashSet::default(),
         }
     }
 
@@ -841,18 +947,33 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     /// counted, and the nodes come out in the order those visit them.
     /// `Err` when the goal or a limit ends the pass first.
     fn split(&mut self, root: &Item<B, H::Memo>, want: usize) -> Result<Vec<Item<B, H::Memo>>, Flow> {
-        let mut level = vec![Item { moves: root.moves.clone(), ..*root }];
+        let mut level = self.levels.pop().unwrap_or_default();
+        level.push(Item { moves: root.moves.clone(), ..*root });
         let (depth, most) = (self.last.depth, want.saturating_mul(MOST_ITEMS));
-        let mut above = FxHashSet::from_iter([root.board]);
+        let mut above = std::mem::take(&mut self.above);
+        above.clear();
+        above.insert(root.board);
         while !level.is_empty() && (level.len() < want || level[0].g < depth && level.len() < most) {
-            let mut deeper = Vec::with_capacity(level.len() * 3);
+            let mut deeper = self.levels.pop().unwrap_or_default();
+            deeper.reserve(level.len() * 3);
             for chunk in level.chunks(SPLIT_CHUNK) {
                 self.split_chunk(chunk, &mut deeper)?;
             }
-            level = deeper;
+            self.give_back(std::mem::replace(&mut level, deeper));
             drop_duplicates(&mut level, &mut above);
         }
+        self.above = above;
         Ok(level)
+    }
+
+    /// Keeps the room of a level of [`Search::split`], or of a pass's
+    /// subtrees once the pass is over, for the next; a deep split's large
+    /// levels are freed rather than held for the rest of the search.
+    fn give_back(&mut self, mut level: Vec<Item<B, H::Memo>>) {
+        if level.capacity() <= KEPT_LEVEL {
+            level.clear();
+            self.levels.push(level);
+        }
     }
 
     /// Expands the nodes of `chunk`, a run of one level of [`Search::split`],
@@ -911,7 +1032,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         }
         match ended {
             Some((i, Flow::Found)) => {
-                self.path = chunk[i].moves.iter().rev().copied().collect();
+                self.path = chunk[i].moves.as_slice().iter().rev().copied().collect();
                 Err(Flow::Found)
             }
             Some((_, flow)) => Err(flow),
@@ -940,8 +1061,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             if !H::CONSISTENT {
                 h = h.max(h_child.saturating_sub(unit));
             }
-            let mut moves = item.moves.clone();
-            moves.push(step.mv);
+            let moves = item.moves.then(step.mv);
             deeper.push(Item {
                 board: slide.board,
                 blank: slide.from,
@@ -1262,13 +1382,13 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         let item = |h: u32, rng: &mut SplitMix64| {
             let board = Packed::from_tiles(generate(&goal, Scramble::Uniform, true, rng).cells());
-            Item { board, blank: board.blank(), g: 3, h, memo: (), row: 0, moves: Vec::new() }
+            Item { board, blank: board.blank(), g: 3, h, memo: (), row: 0, moves: Moves::default() }
         };
         let before: Vec<Item<Packed, ()>> = [9, 8, 7, 6].iter().map(|&h| item(h, &mut rng)).collect();
         let last = Nearest::new(&before, &[2, 5, 2, 0]);
         assert_eq!(last.depth, 3);
         let mut now: Vec<Item<Packed, ()>> =
-            before.iter().map(|i| Item { moves: Vec::new(), ..*i }).collect();
+            before.iter().map(|i| Item { moves: Moves::default(), ..*i }).collect();
         now.insert(1, item(4, &mut rng));
         now.push(item(1, &mut rng));
         let boards: Vec<Packed> = now.iter().map(|i| i.board).collect();
@@ -1285,7 +1405,15 @@ mod tests {
             .map(|i| {
                 let (mv, to) = geometry.moves(i.blank).next().unwrap();
                 let board = i.board.slide(i.blank, to);
-                Item { board, blank: to, g: 4, h: 0, memo: (), row: 0, moves: vec![Move::Up, mv] }
+                Item {
+                    board,
+                    blank: to,
+                    g: 4,
+                    h: 0,
+                    memo: (),
+                    row: 0,
+                    moves: Moves::default().then(Move::Up).then(mv),
+                }
             })
             .collect();
         let parents: Vec<Packed> = deeper.iter().map(|i| i.board).collect();
@@ -1314,7 +1442,7 @@ mod tests {
             h,
             memo: (),
             row: 0,
-            moves: moves.to_vec(),
+            moves: moves.iter().fold(Moves::default(), |path, &mv| path.then(mv)),
         };
         let mut level = vec![
             item(0, 7, &[Right, Down]),
@@ -1326,9 +1454,47 @@ mod tests {
         let mut above = FxHashSet::from_iter([boards[2]]);
         drop_duplicates(&mut level, &mut above);
         let kept: Vec<(Packed, u32, Vec<Move>)> =
-            level.iter().map(|i| (i.board, i.h, i.moves.clone())).collect();
+            level.iter().map(|i| (i.board, i.h, i.moves.as_slice().to_vec())).collect();
         assert_eq!(kept, [(boards[1], 3, vec![Up, Left]), (boards[0], 7, vec![Down, Right])]);
         assert!(above.contains(&boards[0]) && above.contains(&boards[1]));
+    }
+
+    /// Small levels are scanned and large ones mapped: on the same roots
+    /// both keep the same ones, in the same order, with the same
+    /// estimates, and leave the same boards above.
+    #[test]
+    fn duplicates_are_dropped_alike_by_scanning_and_by_a_map() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
+        let mut rng = SplitMix64::new(12);
+        for round in 0..200 {
+            let pool: Vec<Packed> = (0..=rng.below(12))
+                .map(|_| Packed::from_tiles(generate(&goal, Scramble::Uniform, true, &mut rng).cells()))
+                .collect();
+            let mut level: Vec<Item<Packed, ()>> = (0..=rng.below(SMALL_LEVEL))
+                .map(|_| {
+                    let board = pool[rng.below(pool.len())];
+                    let moves = (0..3).fold(Moves::default(), |path, _| path.then(Move::ALL[rng.below(4)]));
+                    Item {
+                        board,
+                        blank: board.blank(),
+                        g: 3,
+                        h: rng.below(20) as u32,
+                        memo: (),
+                        row: 0,
+                        moves,
+                    }
+                })
+                .collect();
+            let mut above: FxHashSet<Packed> = pool.iter().copied().filter(|_| rng.below(4) == 0).collect();
+            let (mut mapped, mut above_mapped) = (level.clone(), above.clone());
+            drop_duplicates_by_scan(&mut level, &mut above);
+            drop_duplicates_by_map(&mut mapped, &mut above_mapped);
+            let roots = |level: &[Item<Packed, ()>]| -> Vec<(Packed, u32, Vec<Move>)> {
+                level.iter().map(|i| (i.board, i.h, i.moves.as_slice().to_vec())).collect()
+            };
+            assert_eq!(roots(&level), roots(&mapped), "round {round}");
+            assert_eq!(above, above_mapped, "round {round}");
+        }
     }
 
     /// Splitting each pass deep, its duplicate subtrees dropped, finds

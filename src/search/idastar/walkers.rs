@@ -129,7 +129,7 @@ struct Expanding<B: Board, H: Heuristic<B>> {
 }
 
 /// One subtree's search.
-struct Walker<B: Board, H: Heuristic<B>> {
+pub(super) struct Walker<B: Board, H: Heuristic<B>> {
     /// The item whose subtree this is.
     item: usize,
     /// Nodes still to visit, the next on top.
@@ -157,6 +157,13 @@ impl<B: Board, H: Heuristic<B>> Walker<B, H> {
             expanded: 0,
             generated: 0,
         }
+    }
+
+    /// Ready for a new pass: nothing on the stack, the room kept.
+    fn reset(&mut self) {
+        self.stack.clear();
+        self.path.clear();
+        self.busy = false;
     }
 
     fn done(&self) -> bool {
@@ -200,15 +207,32 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             return Flow::Next;
         };
         let step = self.geometry.steps(first.row)[0];
-        let mut walkers: Vec<Walker<B, H>> = (0..WALKERS).map(|_| Walker::new(first.board, step)).collect();
-        let mut idle = 0;
+        let mut walkers = std::mem::take(&mut self.walkers);
+        walkers.resize_with(WALKERS, || Walker::new(first.board, step));
         for walker in &mut walkers {
+            walker.reset();
+        }
+        let flow = self.walk_with(&mut walkers, items, next, finished);
+        self.walkers = walkers;
+        flow
+    }
+
+    /// [`Search::walk`] with these walkers, reset.
+    fn walk_with(
+        &mut self,
+        walkers: &mut [Walker<B, H>],
+        items: &[Item<B, H::Memo>],
+        next: &mut dyn FnMut() -> Option<usize>,
+        finished: &dyn Fn(usize, Finished),
+    ) -> Flow {
+        let mut idle = 0;
+        for walker in walkers.iter_mut() {
             if !walker.start(items, next) {
                 idle += 1;
             }
         }
         while idle < WALKERS {
-            for walker in &mut walkers {
+            for walker in walkers.iter_mut() {
                 if walker.done() {
                     continue;
                 }
@@ -299,7 +323,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 None => {}
                 Some(Flow::Found) => {
                     self.path.extend(walker.path.iter().rev());
-                    self.path.extend(items[walker.item].moves.iter().rev());
+                    self.path.extend(items[walker.item].moves.as_slice().iter().rev());
                     return Some(Flow::Found);
                 }
                 Some(Flow::Stop) => return Some(Flow::Stop),
