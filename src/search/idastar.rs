@@ -407,11 +407,11 @@ const KEPT_LEVEL: usize = 4096;
 
 /// Levels up to this many roots are searched for duplicates by scanning,
 /// with no map to allocate: the splits of short searches.
-const SMALL_LEVEL: usize = 64;
+const SMALL_LEVEL: usize = 128;
 
 /// [`drop_duplicates`] on a small level: each root against those before it.
 fn drop_duplicates_by_scan<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashSet<B>) {
-    let mut dropped = 0u64;
+    let mut dropped = 0u128;
     for i in 0..level.len().min(SMALL_LEVEL) {
         if above.contains(&level[i].board) {
             dropped |= 1 << i;
@@ -952,6 +952,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         let (depth, most) = (self.last.depth, want.saturating_mul(MOST_ITEMS));
         let mut above = std::mem::take(&mut self.above);
         above.clear();
+        above.reserve(SMALL_LEVEL);
         above.insert(root.board);
         while !level.is_empty() && (level.len() < want || level[0].g < depth && level.len() < most) {
             let mut deeper = self.levels.pop().unwrap_or_default();

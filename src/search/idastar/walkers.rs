@@ -28,6 +28,10 @@ use crate::search::best_first::Rule;
 /// others' nodes to cover one node's wait on memory.
 pub(super) const WALKERS: usize = 4;
 
+/// Nodes a walker's stack, and moves its path, have room for from the
+/// start: as deep as most searches go, so that they seldom grow.
+const ROOM: usize = 128;
+
 /// A node waiting on a walker's stack to be visited.
 #[derive(Clone, Copy)]
 struct Node<B, M> {
@@ -150,8 +154,8 @@ impl<B: Board, H: Heuristic<B>> Walker<B, H> {
         let expanding = Box::new(Expanding { node, children: Children::new(board, step) });
         Walker {
             item: 0,
-            stack: Vec::new(),
-            path: Vec::new(),
+            stack: Vec::with_capacity(ROOM),
+            path: Vec::with_capacity(ROOM),
             expanding,
             busy: false,
             expanded: 0,
