@@ -535,8 +535,8 @@ impl<B: Board, M> Item<B, M> {
     }
 }
 
-/// Moves a split keeps inline: a split goes a few levels deep, and
-/// one heap copy per subtree was most of the allocations of a batch of
+/// Moves a split keeps inline: a split goes a few levels deep, and a
+/// heap copy per subtree would be most of the allocations of a batch of
 /// 15-puzzles (two for every subtree of every pass).
 const INLINE_MOVES: usize = 30;
 
