@@ -98,6 +98,10 @@ const NODES_PER_ITEM: u64 = 1000;
 /// progress lists them.
 const MOST_DEEP_ITEMS: usize = 1 << 18;
 
+/// Largest level of a split whose room is kept for the next
+/// ([`Search::give_back`]): a deep split's are freed instead.
+const KEPT_LEVEL: usize = 4096;
+
 /// Depth from which a pass continues with a stack on the heap rather than
 /// by recursion: every call holds a board, its estimate and the
 /// heuristic's memo, under 2 KiB for the largest boards, so the recursion
@@ -401,10 +405,6 @@ fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashS
     drop_duplicates_by_map(level, above);
 }
 
-/// Largest level of a split whose room is kept for the next
-/// ([`Search::give_back`]).
-const KEPT_LEVEL: usize = 4096;
-
 /// Levels up to this many roots are searched for duplicates by scanning,
 /// with no map to allocate: the splits of short searches.
 const SMALL_LEVEL: usize = 128;
@@ -419,12 +419,7 @@ fn drop_duplicates_by_scan<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut
         }
         let kept_before = (0..i).find(|&j| dropped & (1 << j) == 0 && level[j].board == level[i].board);
         if let Some(j) = kept_before {
-            let h = level[i].h.max(level[j].h);
-            // Moves are ordered as successors are.
-            let earlier = level[i].moves.as_slice() < level[j].moves.as_slice();
-            let (kept, gone) = if earlier { (i, j) } else { (j, i) };
-            dropped |= 1 << gone;
-            level[kept].h = h;
+            dropped |= 1 << keep_one(level, i, j).1;
         }
     }
     let mut i = 0;
@@ -453,20 +448,27 @@ fn drop_duplicates_by_map<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut 
                 entry.insert(i);
             }
             Entry::Occupied(mut entry) => {
-                let j = *entry.get();
-                let h = level[i].h.max(level[j].h);
-                // Moves are ordered as successors are.
-                let earlier = level[i].moves.as_slice() < level[j].moves.as_slice();
-                let (kept, dropped) = if earlier { (i, j) } else { (j, i) };
+                let (kept, dropped) = keep_one(level, i, *entry.get());
                 keep[dropped] = false;
                 entry.insert(kept);
-                level[kept].h = h;
             }
         }
     }
     above.extend(first.into_keys());
     let mut keep = keep.into_iter();
     level.retain(|_| keep.next().unwrap_or(false));
+}
+
+/// Of roots `i` and `j`, which share a board, the one reached by the
+/// smaller path is kept, with the larger of their estimates (both are
+/// lower bounds for the one board): (kept, dropped).
+fn keep_one<B, M>(level: &mut [Item<B, M>], i: usize, j: usize) -> (usize, usize) {
+    let h = level[i].h.max(level[j].h);
+    // Moves are ordered as successors are.
+    let earlier = level[i].moves.as_slice() < level[j].moves.as_slice();
+    let (kept, dropped) = if earlier { (i, j) } else { (j, i) };
+    level[kept].h = h;
+    (kept, dropped)
 }
 
 /// Whether subtree `index` is among those [`Search::skip`] passes over.
