@@ -311,6 +311,19 @@ impl LongSearch {
         };
         (child, saved)
     }
+
+    /// The batch killed once it has saved its progress: the file and its
+    /// text.
+    fn killed_after_a_save(&self) -> (std::path::PathBuf, String) {
+        loop {
+            let (mut child, saved) = self.spawn_until_saved(Stdio::null());
+            let _ = child.kill();
+            child.wait().unwrap();
+            if let Some(saved) = saved {
+                return saved;
+            }
+        }
+    }
 }
 
 /// `text`, a progress file, with its last line's checksum (FNV-1a of
@@ -333,14 +346,7 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
     let (dir, run, saved_dir) = (&long.dir, |extra: &[&str]| long.run(extra), long.saved_dir());
     let whole = String::from_utf8(run(&[]).stdout).unwrap();
     // Killed once it has saved; the saved figures edited, to see them taken up.
-    let kill_after_a_save = || loop {
-        let (mut child, saved) = long.spawn_until_saved(Stdio::null());
-        let _ = child.kill();
-        child.wait().unwrap();
-        if let Some(saved) = saved {
-            return saved;
-        }
-    };
+    let kill_after_a_save = || long.killed_after_a_save();
     let (file, _) = kill_after_a_save();
     let resumed = run(&["--out", "rows.csv", "--resume"]);
     assert_eq!(resumed.status.code(), Some(0), "{}", String::from_utf8_lossy(&resumed.stderr));
@@ -356,9 +362,17 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
         &format!("expanded {}", expanded(&text2)),
         &format!("expanded {}", expanded(&text2) + 1_000_000_000),
     );
-    // Edited without its checksum, the file is not taken up.
+    // Edited without its checksum, the file is not taken up, and the run
+    // says so.
     fs::write(&file2, &edited).unwrap();
-    run(&["--out", "rows.csv", "--resume"]);
+    let stderr = String::from_utf8(run(&["--out", "rows.csv", "--resume"]).stderr).unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "npuzzle: warning: rows.csv.progress/{}: saved progress not taken up (damaged); the search starts over",
+            file2.file_name().unwrap().to_string_lossy()
+        )),
+        "{stderr}"
+    );
     assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
     kill_after_a_save();
     let text3 = fs::read_to_string(&file2).unwrap();
@@ -379,6 +393,48 @@ fn a_search_killed_midway_is_taken_up_where_it_stood() {
     run(&["--out", "rows.csv", "--force"]);
     assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
     assert!(!saved_dir.exists());
+}
+
+/// A long search's progress file may run to tens of megabytes (a line for
+/// each of its subtrees): however large, it is taken up, not searched over.
+#[test]
+fn a_progress_file_of_many_megabytes_is_taken_up() {
+    let long = LongSearch::new();
+    let whole = String::from_utf8(long.run(&[]).stdout).unwrap();
+    let (file, text) = long.killed_after_a_save();
+    let expanded: u64 = text.lines().find_map(|l| l.strip_prefix("expanded ")).unwrap().parse().unwrap();
+    let mut edited =
+        text.replace(&format!("expanded {expanded}"), &format!("expanded {}", expanded + 1_000_000_000));
+    // Subtrees of another pass, none of them in this search's tree: 3 MB of
+    // lines that change nothing but the file's size.
+    let body = edited.rfind("end ").unwrap();
+    let mut tiles: Vec<usize> = (0..16).collect();
+    let mut padding = String::new();
+    for k in 0..80_000 {
+        tiles.swap(k % 16, (k * 7 + 3) % 16);
+        let line: Vec<String> = tiles.iter().map(usize::to_string).collect();
+        padding.push_str("last 99 ");
+        padding.push_str(&line.join(" "));
+        padding.push('\n');
+    }
+    edited.insert_str(body, &padding);
+    fs::write(&file, with_checksum(&edited)).unwrap();
+    assert!(fs::metadata(&file).unwrap().len() > 3 << 20);
+
+    let resumed = long.run(&["--out", "rows.csv", "--resume"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert!(resumed.stderr.is_empty(), "no warning: {}", String::from_utf8_lossy(&resumed.stderr));
+    let rows = fs::read_to_string(long.dir.path().join("rows.csv")).unwrap();
+    let (whole, rows) = (timeless(&whole), timeless(&rows));
+    let column = whole[0].iter().position(|h| h == "nodes_expanded").unwrap();
+    let (before, after): (u64, u64) = (whole[1][column].parse().unwrap(), rows[1][column].parse().unwrap());
+    assert_eq!(after, before + 1_000_000_000, "taken up from the saved figures");
+
+    // Saved by another search of the same puzzle: not taken up, and said so.
+    let (file, text) = long.killed_after_a_save();
+    fs::write(&file, with_checksum(&text.replace("idastar linear-conflict", "idastar manhattan"))).unwrap();
+    let stderr = String::from_utf8(long.run(&["--out", "rows.csv", "--resume"]).stderr).unwrap();
+    assert!(stderr.contains("saved progress not taken up (saved by another search"), "{stderr}");
 }
 
 /// Ctrl-C stops a batch writing to a file without a row for the search

@@ -37,6 +37,9 @@ pub enum Event<'a> {
     },
     /// The next row, in input order.
     Row(&'a Record),
+    /// Something the user should hear of that is not a row: a puzzle's
+    /// saved progress that could not be taken up.
+    Notice(&'a str),
     /// Another [`TICK`] passed: the moment to push buffered rows out (so a
     /// reader, or a job runner that kills the process, never waits long for
     /// them) and to redraw a clock. One more comes just before [`run`]
@@ -161,7 +164,15 @@ where
             // The last puzzles share the cores the finished jobs leave.
             let left = total.map_or(jobs, |total| total.saturating_sub(position));
             let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left));
-            let record = solve_item(&fed.item, &settings, jobs, threads, &mut worker);
+            let mut notice = |message: &str| {
+                let mut emitter = lock();
+                if emitter.failure.is_none()
+                    && let Err(e) = (emitter.on_event)(Event::Notice(message))
+                {
+                    fail(&mut emitter, e);
+                }
+            };
+            let record = solve_item(&fed.item, &settings, jobs, threads, &mut worker, &mut notice);
             let mut emitter = lock();
             if emitter.failure.is_none()
                 && let Err(e) = emitter.finished(position, record)

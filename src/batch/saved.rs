@@ -8,7 +8,7 @@ than from the start. A puzzle's file goes when its search ends (other than
 by Ctrl-C, which keeps it), and the folder when it is empty.
 */
 
-use crate::board::{Input, MAX_INPUT_BYTES, Tiles, read_text};
+use crate::board::{Input, Tiles, io_message, read_text};
 use crate::files::NewFile;
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Progress, SaveProgress, fnv1a};
@@ -21,6 +21,12 @@ use std::time::Duration;
 /// How often a long search saves its progress by default: a run killed
 /// loses at most this much work, plus the subtrees under way.
 pub const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// Progress files larger than this are not read. A 24-puzzle's search
+/// saves a line for each of up to 262,144 subtrees, some 25 MB; a puzzle
+/// file's limit would throw such a file away and the search would start
+/// over.
+const MAX_PROGRESS_BYTES: u64 = 256 << 20;
 
 /// The folder of saved progress beside the output file `out`: its name
 /// with `.progress` added.
@@ -80,7 +86,10 @@ impl Saved {
 
     /// What IDA* of `algorithm` and `heuristic` from `start` to `goal`
     /// saves its progress through, taking up what this puzzle's file holds
-    /// for that same search; `None` for other algorithms.
+    /// for that same search; `None` for other algorithms. A file that is
+    /// there but cannot be taken up is named to `notice` with the reason:
+    /// the search starts over and its saves replace the file, so the user
+    /// must hear of it.
     pub(super) fn saver(
         &self,
         algorithm: Algorithm,
@@ -88,6 +97,7 @@ impl Saved {
         start: &Tiles,
         goal: &Tiles,
         every: Duration,
+        notice: &mut dyn FnMut(&str),
     ) -> Option<Arc<SaveProgress>> {
         let search = match algorithm {
             Algorithm::IdaStar => "idastar".to_owned(),
@@ -102,16 +112,41 @@ impl Saved {
             tiles(start),
             tiles(goal)
         );
-        let cells = start.cells().len();
-        let resume = read_text(&Input::File(self.file.clone()), MAX_INPUT_BYTES, None)
-            .ok()
-            .and_then(|text| Progress::from_text(&text, &key, cells));
+        let resume = self.take_up(&key, start.cells().len()).unwrap_or_else(|why| {
+            notice(&format!(
+                "{}: saved progress not taken up ({why}); the search starts over",
+                self.file.display()
+            ));
+            None
+        });
         let file = self.file.clone();
         Some(Arc::new(SaveProgress::new(resume, every, move |progress| {
             // A progress file that cannot be written costs only the
             // time a later run takes to redo the work.
             let _ = save(&file, &progress.to_text(&key));
         })))
+    }
+
+    /// The progress this puzzle's file holds for the search of `key` on a
+    /// board of `cells` cells; `None` when there is no file.
+    fn take_up(&self, key: &str, cells: usize) -> Result<Option<Progress>, String> {
+        let length = match fs::metadata(&self.file) {
+            Ok(meta) => meta.len(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_message(&e)),
+        };
+        if length > MAX_PROGRESS_BYTES {
+            return Err(format!("{length} bytes, larger than the {MAX_PROGRESS_BYTES} bytes read"));
+        }
+        let text = read_text(&Input::File(self.file.clone()), MAX_PROGRESS_BYTES, None)
+            .map_err(|e| e.to_string())?;
+        match Progress::from_text(&text, key, cells) {
+            Some(progress) => Ok(Some(progress)),
+            None if text.lines().nth(1) != Some(&format!("key {key}")) => {
+                Err("saved by another search: another algorithm, heuristic, board or goal".to_owned())
+            }
+            None => Err("damaged".to_owned()),
+        }
     }
 
     /// The puzzle's search has ended: its progress is of no more use.

@@ -72,13 +72,16 @@ pub struct Worker {
 }
 
 /// Solves one puzzle on `worker` with `threads` for its search, `jobs`
-/// puzzles sharing the memory; every failure becomes an `error` row.
+/// puzzles sharing the memory; every failure becomes an `error` row, and
+/// what the user should hear of that is not a row goes to `notice` (saved
+/// progress that could not be taken up).
 pub fn solve_item(
     item: &Item,
     settings: &Settings,
     jobs: usize,
     threads: usize,
     worker: &mut Worker,
+    notice: &mut dyn FnMut(&str),
 ) -> Record {
     let fail = |start, message| {
         let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
@@ -104,7 +107,7 @@ pub fn solve_item(
         },
     };
     let saved = settings.saved_progress.as_deref().map(|dir| Saved::new(dir, item.name()));
-    let mut record = solve_board(start, settings, jobs, threads, worker, saved.as_ref());
+    let mut record = solve_board(start, settings, jobs, threads, worker, saved.as_ref(), notice);
     record.file = Some(item.name().to_owned());
     record.expected = expected;
     record
@@ -118,6 +121,7 @@ fn solve_board(
     threads: usize,
     worker: &mut Worker,
     saved: Option<&Saved>,
+    notice: &mut dyn FnMut(&str),
 ) -> Record {
     let fail = |message| Record::failed(settings.algorithm, settings.heuristic, Some(start), message);
     let shape = start.shape();
@@ -160,6 +164,7 @@ fn solve_board(
             start,
             prepared.goal().tiles(),
             settings.save_every,
+            notice,
         )
     });
     let record = match prepared.solve(start, &limits, tables) {

@@ -19,7 +19,7 @@ use npuzzle::cores;
 use npuzzle::files::{FileError, check_target};
 use npuzzle::report::{Column, Csv, Layout, Reporter, RowFormat, RowStatus, reporter};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, IsTerminal};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -118,6 +118,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
                 out.row(record)
             }
         }
+        Event::Notice(message) => progress.suspend(|| writeln!(io::stderr(), "npuzzle: warning: {message}")),
         Event::Tick => {
             ticks += 1;
             begun |= ticks >= 2;
