@@ -1,8 +1,8 @@
 /*!
 The constructive solver (`rows`): a solver for boards of any size and
 shape, far beyond what optimal search can reach: a random 100×100 board in
-about a second, in about 2.3 times the tiles' Manhattan distance (1.52·n³
-moves) on average.
+about a second, in about 2.3 times the tiles' Manhattan distance (about
+1.5·n³ moves) on average.
 
 The method is the line-by-line one of Parberry's real-time algorithm
 (I. Parberry, "A real-time algorithm for the (n²−1)-puzzle", Information
