@@ -437,6 +437,29 @@ fn a_progress_file_of_many_megabytes_is_taken_up() {
     assert!(stderr.contains("saved progress not taken up (saved by another search"), "{stderr}");
 }
 
+/// A FIFO where a progress file should be is not waited on.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_progress_file_is_not_waited_on() {
+    let long = LongSearch::new();
+    let whole = String::from_utf8(long.run(&[]).stdout).unwrap();
+    let (file, _) = long.killed_after_a_save();
+    fs::remove_file(&file).unwrap();
+    assert!(Command::new("mkfifo").arg(&file).status().unwrap().success());
+    let resumed = npuzzle()
+        .current_dir(long.dir.path())
+        .args(LongSearch::ARGS)
+        .args(["--out", "rows.csv", "--resume"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("saved progress not taken up (not a regular file)"), "{stderr}");
+    let rows = fs::read_to_string(long.dir.path().join("rows.csv")).unwrap();
+    assert_eq!(timeless(&rows), timeless(&whole));
+}
+
 /// Ctrl-C stops a batch writing to a file without a row for the search
 /// it stopped, whose progress is kept: `--resume` takes it up (tried again
 /// if the search ended before the signal came).

@@ -131,6 +131,8 @@ impl Saved {
     /// board of `cells` cells; `None` when there is no file.
     fn take_up(&self, key: &str, cells: usize) -> Result<Option<Progress>, String> {
         let length = match fs::metadata(&self.file) {
+            // A FIFO would be waited on for ever.
+            Ok(meta) if !meta.is_file() => return Err("not a regular file".to_owned()),
             Ok(meta) => meta.len(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_message(&e)),
