@@ -311,7 +311,7 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         last_pass = search.stats.nodes_expanded - before;
         match flow {
             Flow::Found => break Status::Solved,
-            Flow::Stop => break Status::Limit(search.stop.expect("a stop records its limit")),
+            Flow::Stop => break search.stopped(tracked),
             // A visit never returns `Deep`.
             Flow::Next | Flow::Deep => {}
         }
@@ -1665,6 +1665,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A search stopped by Ctrl-C saves where it stands, however long ago
+    /// its last save was; taken up from there, it finds a path as short.
+    #[test]
+    fn a_search_stopped_by_ctrl_c_saves_where_it_stands() {
+        use super::progress::{Progress, SaveProgress};
+        use crate::search::Monitor;
+        use std::sync::Mutex;
+        use std::sync::atomic::AtomicBool;
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let pdb = LinearConflict::new(&goal);
+        let tuning = Tuning { save_after: 0, ..Tuning::DEFAULT };
+        let mut rng = SplitMix64::new(32);
+        let start = Packed::from_tiles(generate(&goal, Scramble::Uniform, true, &mut rng).cells());
+        let uninterrupted = run(&start, &goal, &pdb, Plain, &Limits::default(), tuning);
+        let total = uninterrupted.stats.nodes_expanded;
+        assert!(total > 10_000_000, "a search long enough to stop midway: {total}");
+        let saves: Arc<Mutex<Vec<Progress>>> = Arc::default();
+        let kept = Arc::clone(&saves);
+        // No save falls due while it runs.
+        let out = SaveProgress::new(None, Duration::MAX, move |p| kept.lock().unwrap().push(p.clone()));
+        let (cancel, monitor) = (Arc::new(AtomicBool::new(false)), Arc::new(Monitor::default()));
+        let limits = Limits {
+            progress: Some(Arc::new(out)),
+            cancel: Some(Arc::clone(&cancel)),
+            monitor: Some(Arc::clone(&monitor)),
+            ..Limits::default()
+        };
+        let ended = AtomicBool::new(false);
+        let stopped = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while monitor.snapshot().expanded < total / 3 && !ended.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_micros(100));
+                }
+                cancel.store(true, Ordering::Relaxed);
+            });
+            let stopped = run(&start, &goal, &pdb, Plain, &limits, tuning);
+            ended.store(true, Ordering::Relaxed);
+            stopped
+        });
+        assert_eq!(stopped.status, Status::Limit(LimitKind::Interrupted));
+        let saves = saves.lock().unwrap().clone();
+        assert_eq!(saves.len(), 1, "one save, at the stop");
+        let save = &saves[0];
+        assert!(save.expanded > 0 && save.expanded <= stopped.stats.nodes_expanded);
+        let out = SaveProgress::new(Some(save.clone()), Duration::MAX, |_| {});
+        let limits = Limits { progress: Some(Arc::new(out)), ..Limits::default() };
+        let resumed = run(&start, &goal, &pdb, Plain, &limits, tuning);
+        assert_eq!(resumed.cost(), uninterrupted.cost());
+        assert!(resumed.stats.nodes_expanded >= save.expanded);
     }
 
     /// IDA* shares each bound it has proven: at the end of a search the

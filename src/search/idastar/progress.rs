@@ -25,8 +25,8 @@ shorter path.
 use super::{Item, Nearest, Search};
 use crate::board::Board;
 use crate::heuristic::Heuristic;
-use crate::search::Limits;
 use crate::search::best_first::Rule;
+use crate::search::{LimitKind, Limits, Status};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
@@ -309,11 +309,21 @@ impl<'a, B: Board> Saver<'a, B> {
         self.lock().progress.runtime
     }
 
+    /// Saves the pass as it stands: a search stopped by Ctrl-C keeps every
+    /// subtree finished since the last save, not only those before it.
+    pub(super) fn save_now(&self) {
+        let mut pass = self.lock();
+        self.save(&mut pass, Instant::now());
+    }
+
     fn save_if_due(&self, pass: &mut Pass<B>) {
         let now = Instant::now();
-        if now.duration_since(pass.saved) < self.out.every {
-            return;
+        if now.duration_since(pass.saved) >= self.out.every {
+            self.save(pass, now);
         }
+    }
+
+    fn save(&self, pass: &mut Pass<B>, now: Instant) {
         pass.saved = now;
         let tiles = |(board, near): (&B, &u32)| (board.to_tiles(self.cells), *near);
         let progress = Progress {
@@ -334,6 +344,16 @@ pub(super) struct TakenUp<B> {
 }
 
 impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
+    /// The status of a search stopped at a limit. Stopped by Ctrl-C, it
+    /// saves where it stands for a later run to take up.
+    pub(super) fn stopped(&self, saver: Option<&Saver<'_, B>>) -> Status {
+        let limit = self.stop.expect("a stop records its limit");
+        if let (Some(saver), LimitKind::Interrupted) = (saver, limit) {
+            saver.save_now();
+        }
+        Status::Limit(limit)
+    }
+
     /// Takes up the figures of `progress` and how near the pass before's
     /// subtrees came (the caller sets the pass and its move rules).
     pub(super) fn take_up(&mut self, mut progress: Progress) -> TakenUp<B> {
