@@ -142,6 +142,14 @@ where
         stopped.store(true, Ordering::Relaxed);
         cancel.store(true, Ordering::Relaxed);
     };
+    // An event that is neither a row nor a tick, unless the run has failed.
+    let send = |emitter: &mut Emitter<F>, event: Event<'_>| {
+        if emitter.failure.is_none()
+            && let Err(e) = (emitter.on_event)(event)
+        {
+            fail(emitter, e);
+        }
+    };
 
     let work = || {
         let mut worker = Worker::default();
@@ -155,23 +163,12 @@ where
                 }
                 emitter.started += 1;
                 let started = emitter.started;
-                if emitter.failure.is_none()
-                    && let Err(e) = (emitter.on_event)(Event::Started { started })
-                {
-                    fail(&mut emitter, e);
-                }
+                send(&mut emitter, Event::Started { started });
             }
             // The last puzzles share the cores the finished jobs leave.
             let left = total.map_or(jobs, |total| total.saturating_sub(position));
             let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left));
-            let mut notice = |message: &str| {
-                let mut emitter = lock();
-                if emitter.failure.is_none()
-                    && let Err(e) = (emitter.on_event)(Event::Notice(message))
-                {
-                    fail(&mut emitter, e);
-                }
-            };
+            let mut notice = |message: &str| send(&mut lock(), Event::Notice(message));
             let record = solve_item(&fed.item, &settings, jobs, threads, &mut worker, &mut notice);
             let mut emitter = lock();
             if emitter.failure.is_none()

@@ -8,7 +8,7 @@ than from the start. A puzzle's file goes when its search ends (other than
 by Ctrl-C, which keeps it), and the folder when it is empty.
 */
 
-use crate::board::{Input, Tiles, io_message, read_text};
+use crate::board::{Input, ParseErrorKind, Tiles, io_message, read_text};
 use crate::files::NewFile;
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Progress, SaveProgress, fnv1a};
@@ -137,17 +137,17 @@ impl Saved {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_message(&e)),
         };
-        if length > MAX_PROGRESS_BYTES {
-            return Err(format!("{length} bytes, larger than the {MAX_PROGRESS_BYTES} bytes read"));
-        }
-        let text = read_text(&Input::File(self.file.clone()), MAX_PROGRESS_BYTES, None)
-            .map_err(|e| e.to_string())?;
+        let text =
+            read_text(&Input::File(self.file.clone()), MAX_PROGRESS_BYTES, None).map_err(|e| match e {
+                ParseErrorKind::TooLarge(limit) => {
+                    format!("{length} bytes, larger than the {limit} bytes read")
+                }
+                other => other.to_string(),
+            })?;
         match Progress::from_text(&text, key, cells) {
             Some(progress) => Ok(Some(progress)),
-            None if text.lines().nth(1) != Some(&format!("key {key}")) => {
-                Err("saved by another search: another algorithm, heuristic, board or goal".to_owned())
-            }
-            None => Err("damaged".to_owned()),
+            None if Progress::saved_under(&text, key) => Err("damaged".to_owned()),
+            None => Err("saved by another search: another algorithm, heuristic, board or goal".to_owned()),
         }
     }
 

@@ -239,7 +239,7 @@ fn plan(
 ) -> (Vec<Vec<usize>>, Region) {
     let blank_goal = goal.iter().position(|&t| t == 0).expect("a goal has a blank");
     let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
-    let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
+    let mut region = Region::whole(shape);
     let mut parts_of_lines: Vec<Vec<usize>> = Vec::new();
     while let Some(side) = next_side(&region, goal_row, goal_col, block, order.columns_first) {
         // The line from its top or left end, or the other way round.

@@ -93,7 +93,7 @@ impl<'a> Builder<'a> {
         let shape = self.shape;
         let blank_goal = self.goal.iter().position(|&t| t == 0).unwrap_or(0);
         let blank_goal = (shape.row(blank_goal), shape.col(blank_goal));
-        let mut region = Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 };
+        let mut region = Region::whole(shape);
         let (mut expanded, mut generated) = (0, 0);
         loop {
             // The path so far was made in a region too large to search

@@ -88,7 +88,7 @@ impl Pricing {
             away: [0; DEPTHS],
             toward: [0; DEPTHS],
         };
-        pricing.update(&Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 });
+        pricing.update(&Region::whole(shape));
         pricing
     }
 

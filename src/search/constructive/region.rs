@@ -46,6 +46,11 @@ pub(crate) struct Region {
 }
 
 impl Region {
+    /// The whole board, where solving starts.
+    pub(crate) fn whole(shape: Shape) -> Region {
+        Region { top: 0, bottom: shape.height() - 1, left: 0, right: shape.width() - 1 }
+    }
+
     pub(crate) fn width(&self) -> usize {
         self.right - self.left + 1
     }

@@ -74,7 +74,7 @@ impl Progress {
     /// The text saved, with the caller's `key` (one line: what search of
     /// what board this is) to tell it from another search's.
     pub fn to_text(&self, key: &str) -> String {
-        let mut text = format!("{HEADER}\nkey {}\n", key.replace('\n', " "));
+        let mut text = format!("{HEADER}\n{}\n", key_line(key));
         let _ = writeln!(text, "bound {}", self.bound);
         let _ = writeln!(text, "last-pass {}", self.last_pass);
         let _ = writeln!(text, "long-rules {}", u8::from(self.long_rules));
@@ -101,6 +101,12 @@ impl Progress {
         text
     }
 
+    /// Whether `text` names `key` as its search, whole or not: a text
+    /// [`Progress::from_text`] refuses is another search's or damaged.
+    pub fn saved_under(text: &str, key: &str) -> bool {
+        text.lines().nth(1) == Some(key_line(key).as_str())
+    }
+
     /// The progress in `text` if it was saved under `key` for boards of
     /// `cells` cells and is whole; `None` for anything else (another
     /// search's, a file cut short or damaged), which starts the search
@@ -115,7 +121,7 @@ impl Progress {
             return None;
         }
         let mut lines = body.lines();
-        if lines.next()? != HEADER || lines.next()? != format!("key {}", key.replace('\n', " ")) {
+        if lines.next()? != HEADER || lines.next()? != key_line(key) {
             return None;
         }
         let mut progress = Progress::default();
@@ -149,6 +155,11 @@ impl Progress {
         }
         Some(progress)
     }
+}
+
+/// The line that names the search a text was saved by.
+fn key_line(key: &str) -> String {
+    format!("key {}", key.replace('\n', " "))
 }
 
 /// FNV-1a over `text`: a fixed function, so that any build reads what
