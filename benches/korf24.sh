@@ -10,7 +10,8 @@
 #                                         target/bench/korf24-fifty.csv) as each finishes; run it again to
 #                                         resume where a stopped run ended; then a summary that projects
 #                                         the unsolved from the solved ones' ratio to the published counts;
-#                                         FROM=RANK starts at that rank (ranks below solved elsewhere)
+#                                         FROM=RANK starts at that rank (ranks below solved elsewhere),
+#                                         TO=RANK stops after that one (the harder ones run elsewhere)
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
 #   benches/korf24.sh partition [P...]    how good a 5x5 set is (default: 6-6-6-6): its tables' mean
 #                                         value on 10,000 random boards, then expansions on one thread
@@ -66,16 +67,22 @@ PY
 fifty)
   rows=${2:-$out/korf24-fifty.csv}
   # FROM=RANK starts at that rank: the easier ones were solved elsewhere (another machine's OUT).
-  from=${FROM:-1}
-  if ! [[ "$from" =~ ^[0-9]+$ ]] || ((from < 1 || from > 50)); then
-    echo "korf24.sh: FROM must be a rank from 1 to 50, not '$from'" >&2
+  from=${FROM:-1} to=${TO:-50}
+  for rank in "$from" "$to"; do
+    if ! [[ "$rank" =~ ^[0-9]+$ ]] || ((rank < 1 || rank > 50)); then
+      echo "korf24.sh: FROM and TO must be ranks from 1 to 50, not '$rank'" >&2
+      exit 2
+    fi
+  done
+  if ((from > to)); then
+    echo "korf24.sh: FROM ($from) is after TO ($to)" >&2
     exit 2
   fi
   "$bin" pdb build --size 5 "${set_args[@]}" --pdb-dir "$pdb" > /dev/null
   # Rank by the published small-catalogue count (column 3), easiest first.
   mapfile -t files < <(grep -v '^#' benches/data/korf24-expansions.txt | sort -k3,3n |
     awk '{ printf "puzzles/korf24/%02d.txt\n", $1 }')
-  files=("${files[@]:from-1}")
+  files=("${files[@]:from-1:to-from+1}")
   resume=()
   if [[ -s "$rows" ]]; then resume=(--resume); fi
   "$bin" batch "${files[@]}" --algo idastar --heuristic pdb "${set_args[@]}" --pdb-dir "$pdb" --jobs 1 \
