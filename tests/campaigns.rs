@@ -466,6 +466,21 @@ fn a_fifo_in_place_of_a_progress_file_is_not_waited_on() {
 #[cfg(unix)]
 #[test]
 fn a_search_stopped_by_ctrl_c_has_no_row_and_is_taken_up() {
+    stop_a_saving_search_and_take_it_up(&["-INT"]);
+}
+
+/// Job runners stop a task with SIGTERM (Slurm at a time limit, GNU
+/// parallel twice within 200 ms): the batch stops as for one Ctrl-C, the
+/// second signal included, and its search is taken up as well.
+#[cfg(unix)]
+#[test]
+fn a_search_stopped_by_a_job_runners_sigterm_has_no_row_and_is_taken_up() {
+    stop_a_saving_search_and_take_it_up(&["-TERM", "-TERM"]);
+}
+
+/// Sends `signals` in turn to a batch once its long search has saved.
+#[cfg(unix)]
+fn stop_a_saving_search_and_take_it_up(signals: &[&str]) {
     let long = LongSearch::new();
     let (dir, run, saved_dir) = (&long.dir, |extra: &[&str]| long.run(extra), long.saved_dir());
     let whole = String::from_utf8(run(&[]).stdout).unwrap();
@@ -475,12 +490,15 @@ fn a_search_stopped_by_ctrl_c_has_no_row_and_is_taken_up() {
             child.wait_with_output().unwrap();
             continue;
         }
-        Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        for signal in signals {
+            Command::new("kill").args([*signal, &child.id().to_string()]).status().unwrap();
+        }
         let out = child.wait_with_output().unwrap();
         if !saved_dir.exists() {
             continue;
         }
         let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
         assert!(
             stderr.contains("1 puzzles under way when interrupted are not in the file: --resume solves them"),
             "{stderr}"

@@ -415,18 +415,22 @@ fn a_closed_stderr_loses_the_message_not_the_exit_code() {
     assert_eq!(child.wait().unwrap().code(), Some(2), "no panic (101)");
 }
 
+/// Ctrl-C, and SIGTERM and SIGHUP as job runners and closing terminals
+/// send them: the search stops and still reports.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_stops_the_search_and_still_reports() {
+fn ctrl_c_sigterm_or_sighup_stops_the_search_and_it_still_reports() {
     let args =
         ["solve", "puzzles/korf100/055.txt", "--algo", "bfs", "--max-nodes", "200000000", "--format", "json"];
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-    let out = crate::util::interrupt_once_started(&args, "searching", false);
-    assert_eq!(out.code, Some(3));
-    let v: Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(v["status"], "limit");
-    assert!(v["nodes_expanded"].as_u64().unwrap() > 0);
-    assert!(out.stderr.contains("interrupted"));
+    for signal in ["-INT", "-TERM", "-HUP"] {
+        let out = crate::util::signal_once_started(&args, "searching", false, signal);
+        assert_eq!(out.code, Some(3), "{signal}");
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(v["status"], "limit", "{signal}");
+        assert!(v["nodes_expanded"].as_u64().unwrap() > 0, "{signal}");
+        assert!(out.stderr.contains("interrupted"), "{signal}: {}", out.stderr);
+    }
 }
 
 #[test]

@@ -216,6 +216,17 @@ pub struct Interrupted {
 /// written when `hold_stdin` is set.
 #[cfg(unix)]
 pub fn interrupt_once_started(args: &[&std::ffi::OsStr], started: &str, hold_stdin: bool) -> Interrupted {
+    signal_once_started(args, started, hold_stdin, "-INT")
+}
+
+/// [`interrupt_once_started`] with another signal (`kill`'s spelling).
+#[cfg(unix)]
+pub fn signal_once_started(
+    args: &[&std::ffi::OsStr],
+    started: &str,
+    hold_stdin: bool,
+    signal: &str,
+) -> Interrupted {
     use std::io::{BufRead, BufReader, Read};
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
@@ -255,12 +266,12 @@ pub fn interrupt_once_started(args: &[&std::ffi::OsStr], started: &str, hold_std
         }
         kept.push(line);
     }
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
     let deadline = Instant::now() + Duration::from_secs(20);
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("still running 20 s after Ctrl-C");
+            panic!("still running 20 s after {signal}");
         }
         std::thread::sleep(Duration::from_millis(10));
     }

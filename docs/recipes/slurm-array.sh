@@ -8,8 +8,9 @@
 # The pattern databases are built once into a folder on the shared file
 # system, which the tasks then only read (mapped, so the pages are shared
 # by the tasks of one node). A task that is stopped (preempted, out of
-# time) and run again continues its shard's output instead of starting
-# over. NPUZZLE names the binary, SOLVE the search, PDB the tables' folder,
+# time: Slurm sends SIGTERM, on which npuzzle saves its long searches
+# where they stand) and run again continues its shard's output instead
+# of starting over. NPUZZLE names the binary, SOLVE the search, PDB the tables' folder,
 # OUT the folder for the shards' outputs.
 #SBATCH --job-name=npuzzle
 #SBATCH --cpus-per-task=2

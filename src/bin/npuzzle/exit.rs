@@ -22,8 +22,8 @@ pub enum Exit {
     /// Bad input or an I/O error; clap exits with this number too when the
     /// command line is wrong.
     Trouble = 2,
-    /// A limit (nodes, depth, time, a first Ctrl-C) stopped a search before
-    /// its verdict: trying again with more may still answer.
+    /// A limit (nodes, depth, time, a first Ctrl-C, SIGTERM) stopped a
+    /// search before its verdict: trying again with more may still answer.
     Limit = 3,
     /// A second Ctrl-C: 128 + SIGINT, as shells report a process ended by it.
     Interrupted = 130,
@@ -96,7 +96,10 @@ pub const OVERVIEW: &[(Exit, &str)] = &[
     ),
     (Exit::Unsolvable, "unsolvable: no sequence of moves reaches the goal"),
     (Exit::Trouble, "bad command line, bad input or I/O error (batch: some puzzle was an error row)"),
-    (Exit::Limit, "a limit (nodes, expansions, depth, time, Ctrl-C) stopped a search before a verdict"),
+    (
+        Exit::Limit,
+        "a limit (nodes, expansions, depth, time, Ctrl-C, SIGTERM) stopped a search before a verdict",
+    ),
     (Exit::Interrupted, "a second Ctrl-C ended the process at once, without its report"),
 ];
 
@@ -107,7 +110,7 @@ pub const SOLVE: &[(Exit, &str)] = &[
     (Exit::Trouble, "bad command line, bad input or I/O error"),
     (
         Exit::Limit,
-        "a limit (--max-nodes, --max-expanded, --max-depth, --timeout, Ctrl-C) stopped the search before a verdict",
+        "a limit (--max-nodes, --max-expanded, --max-depth, --timeout, Ctrl-C, SIGTERM) stopped the search before a verdict",
     ),
     (Exit::Interrupted, "a second Ctrl-C ended the process at once, without its report"),
 ];

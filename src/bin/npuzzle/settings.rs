@@ -207,7 +207,11 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
 }
 
 /// A flag set by the first Ctrl-C, so a search stops and still reports; a
-/// second Ctrl-C exits at once.
+/// second Ctrl-C exits at once. SIGTERM and SIGHUP set the flag too, every
+/// time and never more: job runners stop a task with SIGTERM (Slurm at a
+/// time limit or on preemption, `timeout`, GNU parallel, which repeats it
+/// within 200 ms), and a batch so stopped must still save its long searches
+/// where they stand; their SIGKILL is the hard stop.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let seen = Arc::clone(&flag);
@@ -217,6 +221,10 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
             Exit::Interrupted.now();
         }
     });
+    #[cfg(unix)]
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
+    }
     flag
 }
 
