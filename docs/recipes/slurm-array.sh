@@ -10,8 +10,8 @@
 # by the tasks of one node). A task that is stopped (preempted, out of
 # time: Slurm sends SIGTERM, on which npuzzle saves its long searches
 # where they stand) and run again continues its shard's output instead
-# of starting over. NPUZZLE names the binary, SOLVE the search, PDB the tables' folder,
-# OUT the folder for the shards' outputs.
+# of starting over. NPUZZLE names the binary, SOLVE the search, PDB the
+# tables' folder, OUT the folder for the shards' outputs.
 #SBATCH --job-name=npuzzle
 #SBATCH --cpus-per-task=2
 #SBATCH --requeue

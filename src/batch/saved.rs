@@ -5,7 +5,8 @@ search that runs long saves where it stands (see
 per puzzle under way, so that a run killed in the middle of an
 hours-long search and taken up with `--resume` goes on from there rather
 than from the start. A puzzle's file goes when its search ends (other than
-by Ctrl-C, which keeps it), and the folder when it is empty.
+by an interrupt, Ctrl-C or SIGTERM, which keeps it), and the folder when
+it is empty.
 */
 
 use crate::board::{Input, ParseErrorKind, Tiles, io_message, read_text};
