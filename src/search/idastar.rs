@@ -237,30 +237,9 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     let (h_start, memo) = h.estimate_memo(start);
     let threads = limits.threads.clamp(1, MAX_THREADS);
     let (saver, resumed) = Saver::of(limits, goal.shape().cells(), budget.started());
-    let mut search = Search {
-        geometry,
-        h,
-        rule,
-        target: B::from_tiles(goal.tiles().cells()),
-        bound: 0,
-        depth_cap: rule.depth_cap(max_depth, H::UNIT),
-        max_depth,
-        deep_from: max_depth.min(tuning.recursion_depth),
-        next_bound: u64::MAX,
-        cut_at_depth: false,
-        stats: Stats::default(),
-        budget,
-        stop: None,
-        shared: None,
-        reported: 0,
-        path: Vec::new(),
-        revised: 0,
-        nearest: Vec::new(),
-        last: Nearest::default(),
-        walkers: Vec::new(),
-        levels: Vec::new(),
-        above: FxHashSet::default(),
-    };
+    let target = B::from_tiles(goal.tiles().cells());
+    let deep_from = max_depth.min(tuning.recursion_depth);
+    let mut search = Search::new(geometry, h, rule, target, max_depth, deep_from, budget);
     let mut root = Item::root(*start, h_start, memo, geometry);
     // What one move adds to f: bounds are shown in moves.
     let move_key = rule.key(1, 0, H::UNIT);
@@ -704,6 +683,42 @@ impl<B: Board> Nearest<B> {
 }
 
 impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
+    /// A search on one thread with nothing searched yet, at bound 0.
+    fn new(
+        geometry: &'a Geometry,
+        h: &'a H,
+        rule: R,
+        target: B,
+        max_depth: u32,
+        deep_from: u32,
+        budget: Budget,
+    ) -> Self {
+        Search {
+            geometry,
+            h,
+            rule,
+            target,
+            bound: 0,
+            depth_cap: rule.depth_cap(max_depth, H::UNIT),
+            max_depth,
+            deep_from,
+            next_bound: u64::MAX,
+            cut_at_depth: false,
+            stats: Stats::default(),
+            budget,
+            stop: None,
+            shared: None,
+            reported: 0,
+            path: Vec::new(),
+            revised: 0,
+            nearest: Vec::new(),
+            last: Nearest::default(),
+            walkers: Vec::new(),
+            levels: Vec::new(),
+            above: FxHashSet::default(),
+        }
+    }
+
     /// Searches the subtree of `item`, which is within the bound; on
     /// `Found` the path holds the moves from the start, reversed.
     fn descend(&mut self, item: &Item<B, H::Memo>) -> Flow {
@@ -915,30 +930,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     where
         'a: 'h,
     {
-        Search {
-            geometry: self.geometry,
-            h: self.h,
-            rule: self.rule,
-            target: self.target,
-            bound: self.bound,
-            depth_cap: self.depth_cap,
-            max_depth: self.max_depth,
-            deep_from: self.deep_from,
-            next_bound: u64::MAX,
-            cut_at_depth: false,
-            stats: Stats::default(),
-            budget: self.budget.for_thread(),
-            stop: None,
-            shared: Some(shared),
-            reported: 0,
-            path: Vec::new(),
-            revised: 0,
-            nearest: Vec::new(),
-            last: Nearest::default(),
-            walkers: Vec::new(),
-            levels: Vec::new(),
-            above: FxHashSet::default(),
-        }
+        let (geometry, h, rule, target, budget) =
+            (self.geometry, self.h, self.rule, self.target, self.budget.for_thread());
+        let fresh = Search::new(geometry, h, rule, target, self.max_depth, self.deep_from, budget);
+        Search { bound: self.bound, shared: Some(shared), ..fresh }
     }
 
     /// The open nodes of this pass, level by level from `root`, until there
