@@ -16,6 +16,11 @@ pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
     /// Most cells this encoding can hold.
     const CAPACITY: usize;
 
+    /// Where each tile stands, a byte per tile, as heuristics keep it
+    /// beside a board to update their value move by move (see
+    /// [`TileCells`]).
+    type Places: TileCells;
+
     /// Encodes a valid arrangement (a permutation of `0..cells`, at most
     /// [`Board::CAPACITY`] cells).
     fn from_tiles(tiles: &[u16]) -> Self;
@@ -54,6 +59,44 @@ pub trait Board: Copy + Eq + Hash + Send + Sync + fmt::Debug + 'static {
     /// The first `cells` tiles as a plain vector, for reporting.
     fn to_tiles(&self, cells: usize) -> Vec<u16> {
         (0..cells).map(|p| u16::from(self.tile(p))).collect()
+    }
+}
+
+/// A tile → cell map sized to an encoding: a power of two of bytes, at
+/// least the encoding's capacity (64 at most: no heuristic keeps such a
+/// map for a larger board), so a tile masked with `LEN - 1` is in range.
+/// Searches copy one into every child's memo, so a 4×4 board's sixteen
+/// bytes are worth having apart from a 5×5 board's thirty-two.
+pub trait TileCells: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// How many bytes: a power of two.
+    const LEN: usize;
+
+    /// Every tile on cell 0.
+    const ZERO: Self;
+
+    /// The bytes, `LEN` of them.
+    fn bytes(&self) -> &[u8];
+
+    /// The bytes, to write.
+    fn bytes_mut(&mut self) -> &mut [u8];
+}
+
+impl<const N: usize> TileCells for [u8; N] {
+    const LEN: usize = {
+        assert!(N.is_power_of_two());
+        N
+    };
+
+    const ZERO: Self = [0; N];
+
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+
+    #[inline]
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self
     }
 }
 

@@ -41,7 +41,7 @@ mod wide;
 
 pub use automaton::Step;
 pub use distance::{Layers, MAX_ENUMERATED_CELLS, distance_bound};
-pub use encoding::Board;
+pub use encoding::{Board, TileCells};
 pub(crate) use encoding::{field_low_bits, mix64};
 pub use generate::{MAX_WALK, Scramble, SplitMix64, comment_lines, generate, puzzle_text};
 pub use geometry::Geometry;

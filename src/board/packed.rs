@@ -48,6 +48,8 @@ impl Packed {
 impl Board for Packed {
     const CAPACITY: usize = 16;
 
+    type Places = [u8; 16];
+
     type Tagged = u64;
 
     /// No board has fifteen zero nibbles in cells 0 to 14.

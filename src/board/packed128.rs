@@ -35,6 +35,8 @@ pub struct Packed128(u128);
 impl Board for Packed128 {
     const CAPACITY: usize = CELLS;
 
+    type Places = [u8; 32];
+
     type Tagged = u128;
 
     /// Every real board has a nonzero field.

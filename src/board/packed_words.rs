@@ -44,6 +44,8 @@ impl<const K: usize> PackedWords<K> {
 impl<const K: usize> Board for PackedWords<K> {
     const CAPACITY: usize = if K * PER_WORD < 64 { K * PER_WORD } else { 64 };
 
+    type Places = [u8; 64];
+
     type Tagged = [u64; K];
 
     /// Every real board has a nonzero field.

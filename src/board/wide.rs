@@ -61,6 +61,9 @@ pub struct TaggedWide<const N: usize = 64> {
 impl<const N: usize> Board for Wide<N> {
     const CAPACITY: usize = N;
 
+    /// The widest map: no heuristic keeps one for a board beyond 64 cells.
+    type Places = [u8; 64];
+
     type Tagged = TaggedWide<N>;
 
     /// All-zero cells are never a board (only the blank is 0).

@@ -25,7 +25,7 @@ use super::region_index::RegionIndex;
 use super::set::catalogue;
 use super::store::goal_bytes;
 use super::{PdbError, Phase, TableKind, build, region_build, store};
-use crate::board::{Board, Goal, Shape};
+use crate::board::{Board, Goal, Shape, TileCells};
 use crate::files::kind_of;
 use memmap2::{Advice, Mmap, MmapMut};
 use std::fs;
@@ -80,7 +80,7 @@ impl Ranks {
     /// `cell_of[0]`).
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    pub(super) fn rank_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+    pub(super) fn rank_of<C: TileCells>(&self, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> usize {
         match self {
             Ranks::Placements(indexer) => indexer.rank_of(cell_of, tiles),
             Ranks::Regions(index) => index.rank_of(cell_of, tiles),

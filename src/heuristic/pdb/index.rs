@@ -15,7 +15,7 @@ and run in the builder's and the heuristic's innermost loops.
     reason = "the hot functions must inline into the popcnt/BMI2 builds of their callers"
 )]
 
-use crate::board::Board;
+use crate::board::{Board, TileCells};
 
 /// Largest number of cells: masks of cells are `u32`s (5×5, 4×8, 5×6).
 pub(crate) const MAX_CELLS: usize = 32;
@@ -157,7 +157,7 @@ impl Indexer {
     /// get a loop unrolled at compile time (a third of a lookup's
     /// instructions were the loop's own bookkeeping).
     #[inline(always)]
-    pub(crate) fn rank_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+    pub(crate) fn rank_of<C: TileCells>(&self, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> usize {
         match self.k {
             3 => self.rank_of_first::<3>(cell_of, tiles),
             4 => self.rank_of_first::<4>(cell_of, tiles),
@@ -171,19 +171,20 @@ impl Indexer {
 
     /// [`Indexer::rank_of`] for `k == K`, unrolled.
     #[inline(always)]
-    fn rank_of_first<const K: usize>(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+    fn rank_of_first<const K: usize>(&self, cell_of: &impl TileCells, tiles: &[u8; MAX_CELLS]) -> usize {
         self.rank_of_first_n(K, cell_of, tiles)
     }
 
     /// [`Indexer::rank_of`] over the first `k ≤ 32` tiles.
     #[inline(always)]
-    fn rank_of_first_n(&self, k: usize, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+    fn rank_of_first_n<C: TileCells>(&self, k: usize, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> usize {
+        let cell_of = cell_of.bytes();
         let mut used = 0u32;
         let mut index = 0usize;
         // Digit times weight rather than Horner's rule: the multiplies are
         // independent, so only a one-cycle OR and add chain the tiles.
         for i in 0..k.min(MAX_CELLS) {
-            let cell = u32::from(cell_of[usize::from(tiles[i]) & (MAX_CELLS - 1)]) & (MAX_CELLS as u32 - 1);
+            let cell = u32::from(cell_of[usize::from(tiles[i]) & (C::LEN - 1)]) & (MAX_CELLS as u32 - 1);
             let bit = 1u32 << cell;
             let digit = cell - (used & (bit - 1)).count_ones();
             index += digit as usize * self.weight[i];

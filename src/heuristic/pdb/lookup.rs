@@ -14,7 +14,7 @@ use super::index::{MAX_CELLS, cells_of};
 use super::progress::{Event, relabel};
 use super::store::goal_bytes;
 use super::{PartitionSet, PatternDatabase, PdbError, TableKind};
-use crate::board::{Board, Goal};
+use crate::board::{Board, Goal, TileCells};
 use crate::heuristic::{Heuristic, Slide};
 use std::path::{Path, PathBuf};
 
@@ -113,13 +113,20 @@ impl Parts {
 /// child needs the lookups of the databases holding it, on the board and
 /// on the mirror, not all of them; and a table in bits needs the parent's
 /// value to be read at all.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PdbMemo {
-    /// `cell_of[side][tile]`: side 0 the board, side 1 its mirror image.
-    cell_of: [[u8; MAX_CELLS]; 2],
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PdbMemo<C> {
+    /// `cell_of[side][tile]`: side 0 the board, side 1 its mirror image,
+    /// as wide as the board's encoding (see [`TileCells`]).
+    cell_of: [C; 2],
     /// Each database's value on the board, then (from [`MAX_TABLES`]) on
     /// the mirror image.
     values: [u8; 2 * MAX_TABLES],
+}
+
+impl<C: TileCells> Default for PdbMemo<C> {
+    fn default() -> Self {
+        PdbMemo { cell_of: [C::ZERO; 2], values: [0; 2 * MAX_TABLES] }
+    }
 }
 
 /// Most lookups of one node's children: every table, on the board and on
@@ -429,7 +436,7 @@ impl Pdb {
 
     /// The value of `board` and the memo its neighbours start from.
     #[inline]
-    fn estimate_memo<B: Board>(&self, board: &B) -> (u32, PdbMemo) {
+    fn estimate_memo<B: Board>(&self, board: &B) -> (u32, PdbMemo<B::Places>) {
         let cell_of = cells_of(board, self.cells);
         #[cfg(target_arch = "x86_64")]
         if self.fast {
@@ -443,7 +450,7 @@ impl Pdb {
     /// rank) and BMI2's masks and shifts.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn fresh_fast(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
+    unsafe fn fresh_fast<C: TileCells>(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo<C>) {
         self.fresh(cell_of)
     }
 
@@ -453,7 +460,7 @@ impl Pdb {
     /// bits has no parent value to read from and walks to its goal.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn fresh(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo) {
+    fn fresh<C: TileCells>(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo<C>) {
         let mirror_cell_of = self.mirror.as_ref().map_or([0; MAX_CELLS], |m| m.reflect(&cell_of, self.cells));
         let memo_cells = [cell_of, mirror_cell_of];
         let sides = &memo_cells[..if self.mirror.is_some() { 2 } else { 1 }];
@@ -477,7 +484,8 @@ impl Pdb {
         if walks_due {
             self.walk_down(sides, &mut values);
         }
-        (self.combine(&values), PdbMemo { cell_of: memo_cells, values })
+        let cell_of = [fit(&memo_cells[0]), fit(&memo_cells[1])];
+        (self.combine(&values), PdbMemo { cell_of, values })
     }
 
     /// The values of the tables in bits for the board (and its mirror
@@ -526,7 +534,13 @@ impl Pdb {
     /// parent's memo: only the databases holding the tile (on the board,
     /// and on its mirror image the tile it becomes there) change.
     #[inline]
-    fn update_memo(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+    fn update_memo<C: TileCells>(
+        &self,
+        memo: &PdbMemo<C>,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, PdbMemo<C>) {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is only set when the CPU has these features.
@@ -537,13 +551,19 @@ impl Pdb {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn moved_fast(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+    unsafe fn moved_fast<C: TileCells>(
+        &self,
+        memo: &PdbMemo<C>,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, PdbMemo<C>) {
         self.moved(memo, tile, from, to)
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn moved(&self, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+    fn moved<C: TileCells>(&self, memo: &PdbMemo<C>, tile: u8, from: usize, to: usize) -> (u32, PdbMemo<C>) {
         let mut m = *memo;
         (self.moved_into(&mut m, tile, from, to), m)
     }
@@ -551,7 +571,7 @@ impl Pdb {
     /// [`Pdb::moved`] on `m`, a copy of the parent's memo, in place.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn moved_into(&self, m: &mut PdbMemo, tile: u8, from: usize, to: usize) -> u32 {
+    fn moved_into<C: TileCells>(&self, m: &mut PdbMemo<C>, tile: u8, from: usize, to: usize) -> u32 {
         let tables = self.slid(m, tile, from, to);
         // Every index first, then every read, so their misses overlap.
         let mut at = [0u32; 2 * MAX_TABLES];
@@ -581,15 +601,17 @@ impl Pdb {
     /// the board and on its mirror.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn slid(&self, m: &mut PdbMemo, tile: u8, from: usize, to: usize) -> [u16; 2] {
+    fn slid<C: TileCells>(&self, m: &mut PdbMemo<C>, tile: u8, from: usize, to: usize) -> [u16; 2] {
         let t = usize::from(tile) & (MAX_CELLS - 1);
-        m.cell_of[0][t] = to as u8;
-        m.cell_of[0][0] = from as u8;
+        let direct = m.cell_of[0].bytes_mut();
+        direct[t & (C::LEN - 1)] = to as u8;
+        direct[0] = from as u8;
         let mut tables = [self.tables_of[t], 0];
         if let Some(mirror) = &self.mirror {
             let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
-            m.cell_of[1][mt] = mirror.transpose[to & (MAX_CELLS - 1)];
-            m.cell_of[1][0] = mirror.transpose[from & (MAX_CELLS - 1)];
+            let mirrored = m.cell_of[1].bytes_mut();
+            mirrored[mt & (C::LEN - 1)] = mirror.transpose[to & (MAX_CELLS - 1)];
+            mirrored[0] = mirror.transpose[from & (MAX_CELLS - 1)];
             tables[1] = self.tables_of[mt];
         }
         tables
@@ -598,7 +620,7 @@ impl Pdb {
     /// Reads entry `at` of the database of value slot `slot` into `m`.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn read(&self, m: &mut PdbMemo, slot: u8, at: u32) {
+    fn read<C: TileCells>(&self, m: &mut PdbMemo<C>, slot: u8, at: u32) {
         let (at, slot) = (at as usize, usize::from(slot) & (2 * MAX_TABLES - 1));
         let db = &self.databases[slot % MAX_TABLES];
         let value = &mut m.values[slot];
@@ -611,13 +633,13 @@ impl Pdb {
     /// asked for, then every child's entries, then all are read, so the
     /// misses of all the children overlap.
     #[inline]
-    fn update_memos<B>(
+    fn update_memos<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
     ) {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
@@ -629,26 +651,26 @@ impl Pdb {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn moved_all_fast<B>(
+    unsafe fn moved_all_fast<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
     ) {
         self.moved_all(memo, to, slides, estimates, memos);
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn moved_all<B>(
+    fn moved_all<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
     ) {
         if !self.zero_aware {
             // A blank-minimised lookup is one read: the bookkeeping of the
@@ -670,12 +692,12 @@ impl Pdb {
     /// zero-aware table the map's record first, then the entry it names),
     /// kept in `pending` for [`Pdb::end`].
     #[inline]
-    fn begin<B>(
+    fn begin<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
         pending: &mut PdbPending,
         cut: u32,
     ) {
@@ -689,12 +711,12 @@ impl Pdb {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn begin_fast<B>(
+    unsafe fn begin_fast<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
         pending: &mut PdbPending,
         cut: u32,
     ) {
@@ -715,12 +737,12 @@ impl Pdb {
     /// (measured on the 15-puzzle).
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn begin_with<B>(
+    fn begin_with<B, C: TileCells>(
         &self,
-        memo: &PdbMemo,
+        memo: &PdbMemo<C>,
         to: usize,
         slides: &[Slide<B>],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
         pending: &mut PdbPending,
         cut: u32,
     ) {
@@ -776,7 +798,7 @@ impl Pdb {
     /// moved: every index and map record first, then every entry.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn ask(&self, memos: &[PdbMemo], tables: &[[u16; 2]], pending: &mut PdbPending) {
+    fn ask<C: TileCells>(&self, memos: &[PdbMemo<C>], tables: &[[u16; 2]], pending: &mut PdbPending) {
         let PdbPending { count, child_of, slots, at, orders, records_due, first_round, .. } = pending;
         let mut n = 0;
         *records_due = false;
@@ -815,7 +837,7 @@ impl Pdb {
     /// for in turn.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn ask_entries(&self, memos: &[PdbMemo], pending: &mut PdbPending) {
+    fn ask_entries<C: TileCells>(&self, memos: &[PdbMemo<C>], pending: &mut PdbPending) {
         let children = memos.len().clamp(1, CHILDREN);
         let n = usize::from(pending.count).min(MOST_LOOKUPS);
         let PdbPending { child_of, slots, at, orders, records_due, .. } = pending;
@@ -824,7 +846,7 @@ impl Pdb {
             let slot = usize::from(slots[k]) & (2 * MAX_TABLES - 1);
             let db = &self.databases[slot % MAX_TABLES];
             if let Ranks::Regions(index) = &db.ranks {
-                let blank = memos[usize::from(child_of[k]) % children].cell_of[slot / MAX_TABLES][0];
+                let blank = memos[usize::from(child_of[k]) % children].cell_of[slot / MAX_TABLES].bytes()[0];
                 // Tables have fewer than 2³² entries.
                 at[k] = index.entry(at[k], orders[k], u32::from(blank)) as u32;
                 prefetch_entry(db, at[k]);
@@ -841,7 +863,12 @@ impl Pdb {
     /// estimates are set. Each step leaves its reads the other walkers'
     /// work to arrive in.
     #[inline]
-    fn end(&self, pending: &mut PdbPending, estimates: &mut [u32], memos: &mut [PdbMemo]) -> bool {
+    fn end<C: TileCells>(
+        &self,
+        pending: &mut PdbPending,
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo<C>],
+    ) -> bool {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is only set when the CPU has these features.
@@ -852,18 +879,23 @@ impl Pdb {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn end_fast(
+    unsafe fn end_fast<C: TileCells>(
         &self,
         pending: &mut PdbPending,
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<C>],
     ) -> bool {
         self.end_with(pending, estimates, memos)
     }
 
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn end_with(&self, pending: &mut PdbPending, estimates: &mut [u32], memos: &mut [PdbMemo]) -> bool {
+    fn end_with<C: TileCells>(
+        &self,
+        pending: &mut PdbPending,
+        estimates: &mut [u32],
+        memos: &mut [PdbMemo<C>],
+    ) -> bool {
         let children = estimates.len().min(memos.len()).min(CHILDREN);
         if children == 0 {
             return true;
@@ -956,6 +988,17 @@ fn byte_sum(x: u128) -> u32 {
     ((halves & 0xFFFF_FFFF) + (halves >> 32)) as u32
 }
 
+/// A board's tile → cell table at the width of its encoding's
+/// [`TileCells`] (the tiles beyond either width are none of the board's).
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "part of every fresh lookup")]
+fn fit<C: TileCells>(full: &[u8; MAX_CELLS]) -> C {
+    let mut cells = C::ZERO;
+    let n = C::LEN.min(MAX_CELLS);
+    cells.bytes_mut()[..n].copy_from_slice(&full[..n]);
+    cells
+}
+
 /// Asks for the cache line of entry `at` of `db`.
 #[inline(always)]
 #[expect(clippy::inline_always, reason = "part of every lookup")]
@@ -979,7 +1022,7 @@ impl<B: Board> Heuristic<B> for Pdb {
     /// consistent, but a table is data: a damaged or forged one is not.)
     const CONSISTENT: bool = false;
 
-    type Memo = PdbMemo;
+    type Memo = PdbMemo<B::Places>;
 
     #[inline]
     fn estimate(&self, board: &B) -> u32 {
@@ -998,12 +1041,20 @@ impl<B: Board> Heuristic<B> for Pdb {
     }
 
     #[inline]
-    fn estimate_memo(&self, board: &B) -> (u32, PdbMemo) {
+    fn estimate_memo(&self, board: &B) -> (u32, PdbMemo<B::Places>) {
         Pdb::estimate_memo(self, board)
     }
 
     #[inline]
-    fn update_memo(&self, _: &B, _: u32, memo: &PdbMemo, tile: u8, from: usize, to: usize) -> (u32, PdbMemo) {
+    fn update_memo(
+        &self,
+        _: &B,
+        _: u32,
+        memo: &PdbMemo<B::Places>,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, PdbMemo<B::Places>) {
         Pdb::update_memo(self, memo, tile, from, to)
     }
 
@@ -1011,11 +1062,11 @@ impl<B: Board> Heuristic<B> for Pdb {
     fn update_memos(
         &self,
         _: u32,
-        memo: &PdbMemo,
+        memo: &PdbMemo<B::Places>,
         to: usize,
         slides: &[Slide<B>],
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<B::Places>],
     ) {
         Pdb::update_memos(self, memo, to, slides, estimates, memos);
     }
@@ -1033,10 +1084,10 @@ impl<B: Board> Heuristic<B> for Pdb {
     fn begin_children(
         &self,
         _: u32,
-        memo: &PdbMemo,
+        memo: &PdbMemo<B::Places>,
         to: usize,
         slides: &[Slide<B>],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<B::Places>],
         pending: &mut PdbPending,
         cut: u32,
     ) {
@@ -1047,12 +1098,12 @@ impl<B: Board> Heuristic<B> for Pdb {
     fn end_children(
         &self,
         _: u32,
-        _: &PdbMemo,
+        _: &PdbMemo<B::Places>,
         _: usize,
         _: &[Slide<B>],
         pending: &mut PdbPending,
         estimates: &mut [u32],
-        memos: &mut [PdbMemo],
+        memos: &mut [PdbMemo<B::Places>],
     ) -> bool {
         self.end(pending, estimates, memos)
     }

@@ -41,7 +41,7 @@ board shape and pattern size and shared by every table of that size (5×5,
 )]
 
 use super::index::{MAX_CELLS, all_cells, select};
-use crate::board::Shape;
+use crate::board::{Shape, TileCells};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Largest zero-aware table, in entries: every index is a `u32`.
@@ -233,9 +233,10 @@ impl RegionIndex {
     /// The rank of the state with tile `i` on `cell_of[tiles[i]]` and the
     /// blank on `cell_of[0]`, straight from a board's tile-to-cell table.
     #[inline(always)]
-    pub(crate) fn rank_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> usize {
+    pub(crate) fn rank_of<C: TileCells>(&self, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> usize {
+        let cell_of = cell_of.bytes();
         let blank = u32::from(cell_of[0]);
-        let cell = |i: usize| cell_of[usize::from(tiles[i]) & (MAX_CELLS - 1)];
+        let cell = |i: usize| cell_of[usize::from(tiles[i]) & (C::LEN - 1)];
         match self.k {
             6 => self.rank_cells::<6>(&std::array::from_fn(cell), blank),
             7 => self.rank_cells::<7>(&std::array::from_fn(cell), blank),
@@ -248,8 +249,9 @@ impl RegionIndex {
     /// be fetched while other work goes on: the map and the order here, the
     /// entry from them in [`RegionIndex::entry`].
     #[inline(always)]
-    pub(crate) fn parts_of(&self, cell_of: &[u8; MAX_CELLS], tiles: &[u8; MAX_CELLS]) -> (u32, u32) {
-        let cell = |i: usize| cell_of[usize::from(tiles[i]) & (MAX_CELLS - 1)];
+    pub(crate) fn parts_of<C: TileCells>(&self, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> (u32, u32) {
+        let cell_of = cell_of.bytes();
+        let cell = |i: usize| cell_of[usize::from(tiles[i]) & (C::LEN - 1)];
         match self.k {
             6 => self.parts::<6>(&std::array::from_fn(cell)),
             7 => self.parts::<7>(&std::array::from_fn(cell)),

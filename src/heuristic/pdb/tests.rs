@@ -344,11 +344,11 @@ fn four_by_four_partitions_are_admissible_near_the_goal() {
 fn estimate_apart<B: Board>(
     pdb: &Pdb,
     h: u32,
-    memo: &PdbMemo,
+    memo: &PdbMemo<B::Places>,
     blank: usize,
     slides: &[Slide<B>],
     cut: u32,
-) -> ([u32; 4], [PdbMemo; 4]) {
+) -> ([u32; 4], [PdbMemo<B::Places>; 4]) {
     let n = slides.len();
     let (mut estimates, mut memos, mut pending) = ([0; 4], [PdbMemo::default(); 4], PdbPending::default());
     Heuristic::<B>::begin_children(pdb, h, memo, blank, slides, &mut memos[..n], &mut pending, cut);
