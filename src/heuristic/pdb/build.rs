@@ -57,8 +57,8 @@ pub(crate) const REPORT_EVERY: Duration = Duration::from_millis(100);
 const LOW_SLOT_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// The most successors one placement has: one per edge of the grid, and a
-/// grid of at most 32 cells has at most 52 (4×8).
-const MAX_SUCCESSORS: usize = 64;
+/// grid of at most 64 cells has at most 112 (8×8).
+const MAX_SUCCESSORS: usize = 112;
 
 /// One pattern's abstract space.
 pub(crate) struct Space<'a> {
@@ -149,8 +149,8 @@ impl Slots {
 struct Grid {
     width: u32,
     /// Cells that have a neighbour to their left / right.
-    has_left: u32,
-    has_right: u32,
+    has_left: u64,
+    has_right: u64,
 }
 
 impl Grid {
@@ -172,8 +172,8 @@ impl Grid {
     /// `01` in the two-bit slot of each of its cells. Computed, not looked
     /// up: a table of every free mask does not stay in cache.
     #[inline(always)]
-    fn region(self, free: u32, start: u32) -> u64 {
-        let mut region = 1u32 << start;
+    fn region(self, free: u64, start: u32) -> u64 {
+        let mut region = 1u64 << start;
         loop {
             let grown = (region
                 | ((region & self.has_right) << 1)
@@ -198,8 +198,8 @@ impl Grid {
 }
 
 /// Neighbour masks of each cell of the grid.
-fn neighbours(shape: Shape) -> [u32; MAX_CELLS] {
-    let mut out = [0u32; MAX_CELLS];
+fn neighbours(shape: Shape) -> [u64; MAX_CELLS] {
+    let mut out = [0u64; MAX_CELLS];
     for (cell, mask) in out.iter_mut().enumerate().take(shape.cells()) {
         for (_, to) in shape.neighbours(cell) {
             *mask |= 1 << to;
@@ -208,9 +208,13 @@ fn neighbours(shape: Shape) -> [u32; MAX_CELLS] {
     out
 }
 
-/// log2 of the bits a placement's slots take: two bits per free cell,
-/// padded to 16, 32 or 64 so a placement never straddles two words (a
-/// board of at most 32 cells leaves at most 31 free).
+/// Most free cells a placement may leave: its two-bit slots fill at most
+/// one word.
+pub(crate) const MAX_FREE: usize = 32;
+
+/// log2 of the bits a placement's slots take: two bits per free cell
+/// (at most [`MAX_FREE`]), padded to 16, 32 or 64 so a placement never
+/// straddles two words.
 fn stride_log(free: usize) -> u32 {
     match 2 * free {
         ..=16 => 4,
@@ -224,7 +228,7 @@ fn stride_log(free: usize) -> u32 {
 struct Successor {
     placement: usize,
     /// Its free cells.
-    free: u32,
+    free: u64,
     /// The blank's cell.
     blank: u32,
     /// Bit offset of the blank's slot.
@@ -246,7 +250,7 @@ struct Layer<'a> {
     indexer: &'a Indexer,
     slots: &'a Slots,
     grid: Grid,
-    neighbours: [u32; MAX_CELLS],
+    neighbours: [u64; MAX_CELLS],
     /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
     cells: usize,
@@ -497,7 +501,7 @@ pub(crate) fn breadth_first(
 
     let mut start = [0u8; MAX_CELLS];
     start[..indexer.k()].copy_from_slice(space.goal_cells);
-    let occupied = space.goal_cells.iter().fold(0u32, |m, &c| m | 1 << c);
+    let occupied = space.goal_cells.iter().fold(0u64, |m, &c| m | 1 << c);
     let free = all_cells(cells) & !occupied;
     let origin = indexer.rank(&start);
     slots.or(origin, grid.region(free, u32::from(space.blank)), slots.stride_log);
@@ -563,7 +567,7 @@ mod tests {
     fn regions_split_where_pattern_tiles_wall_off_a_corner() {
         // 3×3, pattern tiles on cells 1 and 3: cell 0 is cut off from the rest.
         let grid = Grid::new(3);
-        let free = 0b1_1111_0101u32;
+        let free = 0b1_1111_0101u64;
         assert_eq!(grid.region(free, 0), 0b01, "cell 0 alone, slot 0");
         // Cells 2 and 4..8 are slots 1..6, one region.
         assert_eq!(grid.region(free, 4), 0b01_0101_0101_0100);

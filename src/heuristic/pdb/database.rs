@@ -131,6 +131,8 @@ impl PatternDatabase {
             RegionIndex::shared(goal.shape(), tiles.len())
                 .map(Ranks::Regions)
                 .map_or_else(|| bad("too many states to store"), Ok)
+        } else if cells - tiles.len() > build::MAX_FREE {
+            bad("too few tiles for a blank-minimised table of this board")
         } else {
             Indexer::new(cells, tiles.len())
                 .map(Ranks::Placements)
@@ -155,8 +157,9 @@ impl PatternDatabase {
     }
 
     /// Builds the database of `kind` of `tiles` (1 to cells − 3 distinct
-    /// tiles of a `goal` of at most 32 cells; at most 2³⁰ placements for a
-    /// blank-minimised table, 2³² states for a zero-aware one) in memory,
+    /// tiles of a `goal` of at most 64 cells; at most 2³⁰ placements and 32
+    /// free cells for a blank-minimised table, 2³² states for a zero-aware
+    /// one) in memory,
     /// on all cores.
     ///
     /// # Errors

@@ -148,7 +148,7 @@ impl Descent {
             return false;
         };
         let (goal_cells, k) = (db.goal_cells(), db.tiles().len().min(MAX_TILES));
-        let occupied = self.cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+        let occupied = self.cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
         let region = index.region_cells(occupied, u32::from(self.blank));
         if self.steps == u8::MAX || self.cells[..k] == goal_cells[..] && region & (1 << self.goal_blank) != 0
         {

@@ -1,6 +1,6 @@
 /*!
 Dense ranks of pattern placements: where `k` distinct tiles sit on a board of
-`n ≤ 32` cells, as one index in `0..n!/(n−k)!`.
+`n ≤ 64` cells, as one index in `0..n!/(n−k)!`.
 
 Tile `i`'s digit is its cell minus the cells already taken by tiles `0..i`
 that lie below it, so digit `i` runs over `n − i` values and the digits form a
@@ -17,13 +17,13 @@ and run in the builder's and the heuristic's innermost loops.
 
 use crate::board::{Board, TileCells};
 
-/// Largest number of cells: masks of cells are `u32`s (5×5, 4×8, 5×6).
-pub(crate) const MAX_CELLS: usize = 32;
+/// Largest number of cells: masks of cells are `u64`s (up to 8×8).
+pub(crate) const MAX_CELLS: usize = 64;
 
-/// The mask of the first `n` cells (`n` from 1 to 32).
+/// The mask of the first `n` cells (`n` from 1 to 64).
 #[inline(always)]
-pub(crate) const fn all_cells(n: usize) -> u32 {
-    u32::MAX >> (32 - n)
+pub(crate) const fn all_cells(n: usize) -> u64 {
+    u64::MAX >> (64 - n)
 }
 
 /// Largest database handled, in entries: keeps every index a `u32` (the
@@ -51,7 +51,7 @@ const SELECT8: [[u8; 8]; 256] = {
 /// The cell of the `n`-th set bit of a mask (`n` below its popcount), a
 /// byte at a time.
 #[inline(always)]
-pub(crate) fn select(mask: u32, n: u32) -> u32 {
+pub(crate) fn select(mask: u64, n: u32) -> u32 {
     let (mut rest, mut n, mut base) = (mask, n, 0);
     loop {
         let byte = rest & 0xFF;
@@ -141,10 +141,10 @@ impl Indexer {
     /// The rank of the placement putting tile `i` on `cells[i]`.
     #[inline(always)]
     pub(crate) fn rank(&self, cells: &[u8]) -> usize {
-        let mut used = 0u32;
+        let mut used = 0u64;
         let mut index = 0usize;
         for (i, &cell) in cells[..self.k].iter().enumerate() {
-            let bit = 1u32 << cell;
+            let bit = 1u64 << cell;
             let digit = u32::from(cell) - (used & (bit - 1)).count_ones();
             index = index * (self.cells - i) + digit as usize;
             used |= bit;
@@ -175,17 +175,17 @@ impl Indexer {
         self.rank_of_first_n(K, cell_of, tiles)
     }
 
-    /// [`Indexer::rank_of`] over the first `k ≤ 32` tiles.
+    /// [`Indexer::rank_of`] over the first `k ≤ 64` tiles.
     #[inline(always)]
     fn rank_of_first_n<C: TileCells>(&self, k: usize, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> usize {
         let cell_of = cell_of.bytes();
-        let mut used = 0u32;
+        let mut used = 0u64;
         let mut index = 0usize;
         // Digit times weight rather than Horner's rule: the multiplies are
         // independent, so only a one-cycle OR and add chain the tiles.
         for i in 0..k.min(MAX_CELLS) {
             let cell = u32::from(cell_of[usize::from(tiles[i]) & (C::LEN - 1)]) & (MAX_CELLS as u32 - 1);
-            let bit = 1u32 << cell;
+            let bit = 1u64 << cell;
             let digit = cell - (used & (bit - 1)).count_ones();
             index += digit as usize * self.weight[i];
             used |= bit;
@@ -202,7 +202,7 @@ impl Indexer {
     pub(crate) fn moved(
         &self,
         index: usize,
-        occupied: u32,
+        occupied: u64,
         tile_at: &[u8; MAX_CELLS],
         tile: usize,
         from: u32,
@@ -211,7 +211,7 @@ impl Indexer {
         let (low, high) = if to > from { (from, to) } else { (to, from) };
         let own = self.weight[tile];
         let mut delta = own * (high - low) as usize;
-        let mut between = occupied & ((1u32 << high) - 1) & !((2u32 << low) - 1);
+        let mut between = occupied & ((1u64 << high) - 1) & !((2u64 << low) - 1);
         while between != 0 {
             let other = tile_at[between.trailing_zeros() as usize] as usize;
             between &= between - 1;
@@ -230,14 +230,14 @@ impl Indexer {
     /// the mask of occupied cells.
     #[inline(always)]
     #[cfg(test)]
-    pub(crate) fn unrank(&self, index: usize, cells: &mut [u8; MAX_CELLS]) -> u32 {
+    pub(crate) fn unrank(&self, index: usize, cells: &mut [u8; MAX_CELLS]) -> u64 {
         self.unrank_with(index, self.k, self.cells, cells)
     }
 
     /// [`Indexer::unrank`] with `k` and the cell count passed in, so a caller
     /// that knows them at compile time gets fully unrolled loops.
     #[inline(always)]
-    pub(crate) fn unrank_with(&self, index: usize, k: usize, n: usize, cells: &mut [u8; MAX_CELLS]) -> u32 {
+    pub(crate) fn unrank_with(&self, index: usize, k: usize, n: usize, cells: &mut [u8; MAX_CELLS]) -> u64 {
         debug_assert!(index < self.len && k == self.k && n == self.cells);
         let mut digits = [0u32; MAX_CELLS];
         let mut rest = index as u32;
@@ -247,7 +247,7 @@ impl Indexer {
             rest = q;
         }
         let all = all_cells(n);
-        let mut used = 0u32;
+        let mut used = 0u64;
         for i in 0..k {
             let cell = select(all & !used, digits[i]);
             cells[i] = cell as u8;
@@ -303,7 +303,7 @@ mod tests {
             assert_eq!(ix.rank(&out), index);
         }
         assert!(Indexer::new(16, 9).is_none(), "4·10⁹ entries is too many");
-        assert!(Indexer::new(33, 2).is_none(), "masks hold 32 cells");
+        assert!(Indexer::new(65, 2).is_none(), "masks hold 64 cells");
         assert!(Indexer::new(9, 9).is_none(), "no free cell");
     }
 

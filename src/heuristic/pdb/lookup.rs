@@ -342,12 +342,12 @@ impl Pdb {
             if p >= MAX_PARTITIONS {
                 return Err(bad(members.first().copied().unwrap_or(0), "too many partitions"));
             }
-            let (mut taken, mut mask, mut member_mask) = (0u32, 0u128, 0u16);
+            let (mut taken, mut mask, mut member_mask) = (0u64, 0u128, 0u16);
             for &i in members {
                 let Some(db) = databases.get(i) else {
                     return Err(bad(i, "no such database"));
                 };
-                let own = db.tiles().iter().fold(0u32, |m, &t| m | 1 << t);
+                let own = db.tiles().iter().fold(0u64, |m, &t| m | 1 << t);
                 if own & taken != 0 {
                     return Err(bad(i, "shares a tile with another pattern"));
                 }

@@ -38,9 +38,10 @@ is the largest, on the board and on its mirror. Partitions are data
 ([`Partition`]: groups of goal cells per board shape), and so are the sets
 a user picks by name ([`PartitionSet`]: a kind of table and a list of
 partitions); a table two partitions share is built and looked up once.
-[`PatternDatabase`] builds any pattern of any board of up to 32 cells with
-at most 2³⁰ placements (blank-minimised) or 2³² states (zero-aware), which
-is what the tests use on small patterns of rectangles and of the 5×5 board.
+[`PatternDatabase`] builds any pattern of any board of up to 64 cells with
+at most 2³⁰ placements and 32 free cells (blank-minimised) or 2³² states
+(zero-aware), which is what the tests use on small patterns of rectangles
+and of the 5×5 board.
 
 Databases are built once by a compact breadth-first search on every core
 (`build.rs`, `region_build.rs`), stored in a cache directory

@@ -269,7 +269,7 @@ impl Partition {
                     .map(reflect)
                     .collect();
                 cells.sort_unstable();
-                // A partition's boards have at most 32 cells: tiles fit a byte.
+                // A partition's boards have at most 64 cells: tiles fit a byte.
                 cells.into_iter().map(|c| layout[c] as u8).collect()
             })
             .collect())

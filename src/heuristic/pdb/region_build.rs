@@ -110,7 +110,7 @@ struct Batch {
 struct Layer<'a> {
     index: &'a RegionIndex,
     table: &'a Table,
-    neighbours: [u32; MAX_CELLS],
+    neighbours: [u64; MAX_CELLS],
     /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
     depth: u8,

@@ -1,6 +1,6 @@
 /*!
 Dense ranks of zero-aware states: where `k` distinct tiles sit on a board
-of `n ≤ 32` cells *and* which connected region of the other cells holds the
+of `n ≤ 64` cells *and* which connected region of the other cells holds the
 blank, as one index.
 
 A zero-aware table stores one value per placement and blank region, not
@@ -25,7 +25,8 @@ index = slot(map, region) · k! + order
 
 Ranking is two popcounts and a small table read per tile, then the map's
 record (16 bytes: three bits per cell naming its region, and the count of
-lower maps' other regions; 2.8 MB for 6 tiles on 5×5) and the entry. In a
+lower maps' other regions in the bits left, 32 of them on boards of up to 32
+cells; 2.8 MB for 6 tiles on 5×5) and the entry. In a
 profile of IDA* on the 24-puzzle those two reads, the second waiting for
 the first, take most of a lookup's time, so ranking also comes in two
 steps ([`RegionIndex::parts_of`], then [`RegionIndex::entry`]) between
@@ -71,9 +72,9 @@ const MAX_REGIONS: usize = 8;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct RegionRecord {
     /// The cells the pattern's tiles occupy.
-    pub occupied: u32,
+    pub occupied: u64,
     /// The region's free cells.
-    pub cells: u32,
+    pub cells: u64,
 }
 
 /// Ranks and unranks zero-aware states of `k` tiles on a board of one shape.
@@ -86,26 +87,32 @@ pub(crate) struct RegionIndex {
     /// Number of entries.
     len: usize,
     /// `binomial[16 c + j]` = C(c, j), for the map ranks (rows 16 wide and
-    /// 32 of them, so any 9-bit index is in range).
+    /// 64 of them, so any 10-bit index is in range; those a rank never
+    /// reaches, above the number of maps, saturate).
     binomial: [u32; 16 * MAX_CELLS],
 
     /// Per map rank: three bits per cell, the region of a free cell (0 for
-    /// occupied cells, and for every cell of a map with one region), and in
-    /// the top 32 bits the other regions (all but region 0) of lower maps.
+    /// occupied cells, and for every cell of a map with one region), and
+    /// from bit `lower_at` the other regions (all but region 0) of lower
+    /// maps.
     maps: Vec<u128>,
+    /// Where a map's record holds that count: bit 96, or past the cells'
+    /// fields on boards of more than 32 cells.
+    lower_at: u32,
     /// Per slot.
     regions: Vec<RegionRecord>,
     /// Per cell, its neighbours' bits.
-    neighbours: [u32; MAX_CELLS],
+    neighbours: [u64; MAX_CELLS],
     /// `nearer[goal][cell]`: the neighbours of `cell` nearer `goal`.
-    nearer: Box<[[u32; MAX_CELLS]; MAX_CELLS]>,
+    nearer: Box<[[u64; MAX_CELLS]]>,
 }
 
 impl RegionIndex {
     /// The index for `k` tiles on boards of `shape`, shared with every
     /// earlier caller asking for the same; `None` when the space has more
     /// than [`MAX_REGION_ENTRIES`] entries, more than [`MAX_TILES`] tiles,
-    /// no free cell, or a map with more regions than a record holds.
+    /// no free cell, or a map with more regions (or lower maps with more
+    /// regions) than a record holds.
     pub(crate) fn shared(shape: Shape, k: usize) -> Option<Arc<RegionIndex>> {
         static MADE: Mutex<Vec<Arc<RegionIndex>>> = Mutex::new(Vec::new());
         let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
@@ -125,11 +132,15 @@ impl RegionIndex {
         }
         let mut binomial = [0u32; 16 * MAX_CELLS];
         for (at, entry) in binomial.iter_mut().enumerate() {
-            // At most C(31, 12) < 2³¹.
             let (c, j) = (at / 16, at % 16);
-            *entry = if j <= MAX_TILES { binomial_of(c, j) as u32 } else { 0 };
+            let exact = if j <= MAX_TILES { binomial_of(c, j) } else { 0 };
+            *entry = u32::try_from(exact).unwrap_or(u32::MAX);
         }
         let orders: u32 = (1..=k as u32).product();
+        // Every map has a region: refused here rather than after the floods.
+        if binomial_of(n, k).saturating_mul(u64::from(orders)) > MAX_REGION_ENTRIES {
+            return None;
+        }
         let neighbours = neighbour_masks(shape);
         let maps = binomial_of(n, k) as usize;
         let mut records = Vec::with_capacity(maps);
@@ -138,9 +149,14 @@ impl RegionIndex {
         // Maps in rank order: Gosper's hack walks the k-subsets of n cells
         // in increasing order of their masks, which is colex order, the
         // combinatorial number system's.
-        let mut occupied: u32 = all_cells(k);
+        let lower_at = 3 * n.max(32) as u32;
+        let mut occupied: u64 = all_cells(k);
         for _ in 0..maps {
-            let mut record = u128::from(u32::try_from(others.len()).ok()?) << 96;
+            let lower = others.len() as u128;
+            if lower >> (128 - lower_at) != 0 {
+                return None;
+            }
+            let mut record = lower << lower_at;
             let mut found = Vec::new();
             let mut unassigned = all_cells(n) & !occupied;
             while unassigned != 0 {
@@ -172,7 +188,7 @@ impl RegionIndex {
             return None;
         }
         let len = len as usize;
-        let mut nearer = Box::new([[0u32; MAX_CELLS]; MAX_CELLS]);
+        let mut nearer = vec![[0u64; MAX_CELLS]; MAX_CELLS].into_boxed_slice();
         for (goal, row) in nearer.iter_mut().enumerate().take(n) {
             for (cell, mask) in row.iter_mut().enumerate().take(n) {
                 for (_, to) in shape.neighbours(cell) {
@@ -182,7 +198,18 @@ impl RegionIndex {
                 }
             }
         }
-        Some(RegionIndex { shape, k, orders, len, binomial, maps: records, regions, neighbours, nearer })
+        Some(RegionIndex {
+            shape,
+            k,
+            orders,
+            len,
+            binomial,
+            maps: records,
+            lower_at,
+            regions,
+            neighbours,
+            nearer,
+        })
     }
 
     /// Number of entries.
@@ -205,13 +232,13 @@ impl RegionIndex {
 
     /// Per cell of the board, its neighbours' bits.
     #[inline]
-    pub(crate) fn neighbours(&self) -> &[u32; MAX_CELLS] {
+    pub(crate) fn neighbours(&self) -> &[u64; MAX_CELLS] {
         &self.neighbours
     }
 
     /// Per cell of the board, its neighbours nearer the cell `goal`.
     #[inline]
-    pub(crate) fn nearer(&self, goal: u8) -> &[u32; MAX_CELLS] {
+    pub(crate) fn nearer(&self, goal: u8) -> &[u64; MAX_CELLS] {
         &self.nearer[usize::from(goal) & (MAX_CELLS - 1)]
     }
 
@@ -288,9 +315,9 @@ impl RegionIndex {
     #[inline(always)]
     fn parts<const K: usize>(&self, placed: &[u8; MAX_TILES]) -> (u32, u32) {
         let k = if K == 0 { self.k } else { K }.min(MAX_TILES);
-        let mut occupied = 0u32;
+        let mut occupied = 0u64;
         for &cell in &placed[..k] {
-            occupied |= 1 << (cell & 31);
+            occupied |= 1 << (cell & 63);
         }
         // Each tile's position among the occupied cells gives both its term
         // of the map's rank and its digit of the order.
@@ -298,7 +325,7 @@ impl RegionIndex {
         let mut order = 0u32;
         let mut seen = 0u32;
         for (i, &cell) in placed[..k].iter().enumerate() {
-            let cell = u32::from(cell) & 31;
+            let cell = u32::from(cell) & 63;
             let position = (occupied & ((1 << cell) - 1)).count_ones();
             map += self.binomial[((cell << 4) + position + 1) as usize & (16 * MAX_CELLS - 1)];
             let digit = position - (seen & ((1 << position) - 1)).count_ones();
@@ -322,7 +349,7 @@ impl RegionIndex {
     /// Writes into `cells[..k]` where order `order` puts the tiles on the
     /// `occupied` cells.
     #[inline(always)]
-    pub(crate) fn place(&self, occupied: u32, order: u32, cells: &mut [u8; MAX_TILES]) {
+    pub(crate) fn place(&self, occupied: u64, order: u32, cells: &mut [u8; MAX_TILES]) {
         let k = self.k.min(MAX_TILES);
         let mut rest = order;
         let mut digits = [0u32; MAX_TILES];
@@ -331,7 +358,7 @@ impl RegionIndex {
             digits[i] = rest % radix;
             rest /= radix;
         }
-        let mut used = 0u32;
+        let mut used = 0u64;
         for i in 0..k {
             let position = select(all_cells(k) & !used, digits[i]);
             used |= 1 << position;
@@ -343,8 +370,9 @@ impl RegionIndex {
     #[inline(always)]
     fn slot(&self, map: usize, cell: u32) -> usize {
         let record = self.maps[map];
-        let region = (record >> (3 * (cell & 31))) as usize & 7;
-        let other = (self.maps.len() + (record >> 96) as usize).wrapping_add(region).wrapping_sub(1);
+        let region = (record >> (3 * (cell & 63))) as usize & 7;
+        let other =
+            (self.maps.len() + (record >> self.lower_at) as usize).wrapping_add(region).wrapping_sub(1);
         // A select, not a branch: which region the blank is in is as good
         // as random to the branch predictor.
         if region == 0 { map } else { other }
@@ -353,12 +381,12 @@ impl RegionIndex {
     /// The free cells of the region holding `cell` when the tiles occupy
     /// `occupied`.
     #[inline]
-    pub(crate) fn region_cells(&self, occupied: u32, cell: u32) -> u32 {
+    pub(crate) fn region_cells(&self, occupied: u64, cell: u32) -> u64 {
         self.regions[self.slot(self.map_rank(occupied), cell)].cells
     }
 
     /// The rank of the map `occupied` (exactly `k` cells).
-    fn map_rank(&self, occupied: u32) -> usize {
+    fn map_rank(&self, occupied: u64) -> usize {
         let mut rest = occupied;
         let mut rank = 0;
         for j in 1..=self.k {
@@ -384,7 +412,7 @@ const fn binomial_of(n: usize, k: usize) -> u64 {
 }
 
 /// The next larger mask with as many bits (Gosper's hack).
-fn next_subset(mask: u32) -> u32 {
+fn next_subset(mask: u64) -> u64 {
     let low = mask & mask.wrapping_neg();
     let ripple = mask.wrapping_add(low);
     if ripple == 0 {
@@ -394,8 +422,8 @@ fn next_subset(mask: u32) -> u32 {
 }
 
 /// Neighbour masks of each cell.
-pub(crate) fn neighbour_masks(shape: Shape) -> [u32; MAX_CELLS] {
-    let mut out = [0u32; MAX_CELLS];
+pub(crate) fn neighbour_masks(shape: Shape) -> [u64; MAX_CELLS] {
+    let mut out = [0u64; MAX_CELLS];
     for (cell, mask) in out.iter_mut().enumerate().take(shape.cells()) {
         for (_, to) in shape.neighbours(cell) {
             *mask |= 1 << to;
@@ -405,8 +433,8 @@ pub(crate) fn neighbour_masks(shape: Shape) -> [u32; MAX_CELLS] {
 }
 
 /// The cells of `free` connected to `start` through `free`.
-fn flood(neighbours: &[u32; MAX_CELLS], free: u32, start: u32) -> u32 {
-    let mut region = 1u32 << start;
+fn flood(neighbours: &[u64; MAX_CELLS], free: u64, start: u32) -> u64 {
+    let mut region = 1u64 << start;
     let mut edge = region;
     while edge != 0 {
         let mut grown = 0;
@@ -455,6 +483,8 @@ mod tests {
     fn states_in_one_region_share_a_rank_and_ranks_fill_the_range() {
         for (shape, k) in
             [(Shape::square(3), 2), (Shape::square(3), 4), (Shape::new(4, 3), 3), (Shape::square(4), 3)]
+                .into_iter()
+                .chain([(Shape::square(6), 2), (Shape::new(7, 5), 2)])
         {
             let index = RegionIndex::new(shape, k).unwrap();
             let neighbours = neighbour_masks(shape);
@@ -462,7 +492,7 @@ mod tests {
             for (cells, blank) in states(shape, k) {
                 let rank = index.rank(&cells, blank);
                 seen[rank] = true;
-                let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+                let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
                 let region = flood(&neighbours, all_cells(shape.cells()) & !occupied, blank);
                 assert_eq!(index.region_cells(occupied, blank), region);
                 // The same rank from every cell of the region, and unranking
@@ -497,6 +527,15 @@ mod tests {
         let eight = RegionIndex::new(Shape::square(4), 8).unwrap();
         assert_eq!(eight.len(), 1_425_191_040);
         assert!(RegionIndex::new(Shape::square(5), 9).is_none(), "too many entries");
+        // 6×6, past 32 cells, against counts made independently by a flood
+        // fill of every map: 58,905 and 376,992 maps with 61,973 and 414,668
+        // regions.
+        let six = RegionIndex::new(Shape::square(6), 4).unwrap();
+        assert_eq!((six.maps.len(), six.regions(), six.len()), (58_905, 61_973, 61_973 * 24));
+        let six = RegionIndex::new(Shape::square(6), 5).unwrap();
+        assert_eq!((six.maps.len(), six.regions(), six.len()), (376_992, 414_668, 414_668 * 120));
+        assert!(RegionIndex::new(Shape::square(6), 7).is_none(), "C(36, 7) · 7! entries");
+        assert!(RegionIndex::new(Shape::square(9), 2).is_none(), "masks hold 64 cells");
         assert!(RegionIndex::new(Shape::square(3), 9).is_none(), "no free cell");
         assert!(Arc::ptr_eq(
             &RegionIndex::shared(Shape::square(3), 2).unwrap(),

@@ -418,7 +418,7 @@ fn checksum_with(data: &[u8], segment: usize, threads: usize, progress: &mut dyn
     checksum(&joined)
 }
 
-/// The goal's tiles as bytes, as databases store them: boards of at most 32
+/// The goal's tiles as bytes, as databases store them: boards of at most 64
 /// cells, so every tile fits.
 pub(super) fn goal_bytes(goal: &Goal) -> Vec<u8> {
     goal.tiles().cells().iter().map(|&t| t as u8).collect()

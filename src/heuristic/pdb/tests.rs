@@ -5,7 +5,9 @@ format's defences, and incremental updates.
 */
 
 use super::*;
-use crate::board::{Board, Geometry, Goal, GoalSpec, Packed, Shape, Tiles, Wide, distances_within};
+use crate::board::{
+    Board, Geometry, Goal, GoalSpec, Packed, PackedWords, Shape, Tiles, Wide, distances_within,
+};
 use crate::heuristic::{Heuristic, Slide};
 use build::UNSET;
 use std::collections::{HashMap, VecDeque};
@@ -138,9 +140,19 @@ fn small_patterns() -> Vec<(Goal, Vec<u8>)> {
     ]
 }
 
+/// Patterns of boards of more than 32 cells: zero-aware only, since a
+/// blank-minimised table needs a placement's free cells to fit a word.
+fn patterns_beyond_32_cells() -> Vec<(Goal, Vec<u8>)> {
+    vec![
+        (goal(&GoalSpec::BlankFirst, 6), vec![1, 6]),
+        (goal(&GoalSpec::Snail, 6), vec![35, 20]),
+        (goal(&GoalSpec::BlankLast, Shape::new(7, 5)), vec![33, 27]),
+    ]
+}
+
 #[test]
 fn every_zero_aware_entry_equals_brute_force_region_by_region() {
-    for (goal, tiles) in small_patterns() {
+    for (goal, tiles) in small_patterns().into_iter().chain(patterns_beyond_32_cells()) {
         let truth = abstract_distances(&goal, &tiles);
         let bytes = PatternDatabase::build(&goal, &tiles, TableKind::ZeroAware, &mut quiet).unwrap();
         let bits = PatternDatabase::build(&goal, &tiles, TableKind::ZeroAwareBits, &mut quiet).unwrap();
@@ -452,6 +464,16 @@ fn values_combine_the_per_pattern_lookups_along_random_walks() {
         let patterns: [&[u8]; 5] = [&[2, 3, 4], &[5, 10, 15], &[6, 7, 11], &[3, 4, 9], &[1, 2, 6]];
         let pdb = maxed(&goal, &patterns, &[vec![0, 1, 2], vec![1, 3, 4]], TableKind::ZeroAwareBits);
         walk_checking_updates::<Wide<32>>(&goal, &pdb, 5_000);
+    }
+    // 6×6, past 32 cells, mirrored and not: zero-aware in bits and
+    // blank-minimised, on the encoding a search of 6×6 uses.
+    for goal in [goal(&GoalSpec::BlankFirst, 6), goal(&GoalSpec::Snail, 6)] {
+        let patterns: [&[u8]; 3] = [&[2, 3, 4], &[6, 12, 13], &[34, 35, 29]];
+        let pdb = maxed(&goal, &patterns, &[vec![0, 1, 2], vec![1]], TableKind::ZeroAwareBits);
+        assert_eq!(pdb.mirrored(), goal.cell_of(0) == 0);
+        walk_checking_updates::<PackedWords<4>>(&goal, &pdb, 5_000);
+        let dbs = [&[1, 2, 7, 8][..], &[28, 29, 34, 35]].iter().map(|t| build(&goal, t)).collect();
+        walk_checking_updates::<PackedWords<4>>(&goal, &Pdb::from_databases(&goal, dbs).unwrap(), 5_000);
     }
     // Zero-aware, one partition of two patterns on 4×4, mirrored and not.
     for spec in [GoalSpec::BlankFirst, GoalSpec::Snail] {
@@ -786,6 +808,39 @@ fn partitions_follow_the_goal_cells() {
     assert!(matches!(err, PdbError::WrongShape { partition: "6-6-3", .. }), "{err}");
     assert!(err.to_string().contains("not for 3x3 boards"), "{err}");
     assert!(err.to_string().contains("5x5: 6-6-6-6"), "{err}");
+}
+
+/// On a board of more than 32 cells, a blank-minimised table equals the
+/// zero-aware one minimised over the blank's regions (two builders that
+/// share no search).
+#[test]
+fn blank_minimised_tables_of_6x6_are_the_zero_aware_ones_minimised_over_the_blank() {
+    let goal = goal(&GoalSpec::BlankFirst, 6);
+    let tiles = [1, 2, 7, 8];
+    let minimised = build(&goal, &tiles);
+    let zero_aware = PatternDatabase::build(&goal, &tiles, TableKind::ZeroAware, &mut quiet).unwrap();
+    let mut cells = [0u8; 4];
+    for placement in (0..36 * 35 * 34 * 33).step_by(97) {
+        let mut rest = placement;
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = (rest % (36 - i)) as u8;
+            rest /= 36 - i;
+        }
+        let mut taken: Vec<u8> = Vec::new();
+        for cell in &mut cells {
+            // The d-th cell not yet taken.
+            *cell = (0..36).filter(|c| !taken.contains(c)).nth(usize::from(*cell)).unwrap();
+            taken.push(*cell);
+        }
+        let least = (0..36u8).filter(|c| !cells.contains(c)).map(|b| zero_aware.value(&cells, b)).min();
+        let free = (0..36u8).find(|c| !cells.contains(c)).unwrap();
+        assert_eq!(Some(minimised.value(&cells, free)), least, "{cells:?}");
+    }
+    // Three tiles leave 33 free cells: refused, not built wrong.
+    assert!(matches!(
+        PatternDatabase::build(&goal, &[1, 2, 3], TableKind::Minimised, &mut quiet),
+        Err(PdbError::BadPattern { .. })
+    ));
 }
 
 #[test]
