@@ -21,6 +21,7 @@ use super::database::{PatternDatabase, Ranks};
 use super::encoding::{self, bit_at};
 use super::index::MAX_CELLS;
 use super::region_index::MAX_TILES;
+use crate::board::TileCells;
 
 /// Most successors one state has: four moves of each pattern tile.
 const MOST_SUCCESSORS: usize = 4 * MAX_TILES;
@@ -80,7 +81,8 @@ impl Default for Descent {
 impl Descent {
     /// A walk from the state with the pattern's tiles on `cell_of[tile]`
     /// and the blank on `cell_of[0]`, its first read asked for.
-    pub(super) fn new(db: &PatternDatabase, cell_of: &[u8; MAX_CELLS]) -> Descent {
+    pub(super) fn new<C: TileCells>(db: &PatternDatabase, cell_of: &C) -> Descent {
+        let cell_of = cell_of.bytes();
         let mut walk = Descent::default();
         let Ranks::Regions(index) = &db.ranks else {
             return walk;
@@ -89,7 +91,7 @@ impl Descent {
         let colour = |cell: u8| (shape.row(cell.into()) + shape.col(cell.into())) as u8 & 1;
         let k = db.tiles().len().min(MAX_TILES);
         for (i, &tile) in db.tiles().iter().take(k).enumerate() {
-            walk.cells[i] = cell_of[usize::from(tile) & (MAX_CELLS - 1)];
+            walk.cells[i] = cell_of[usize::from(tile) & (C::LEN - 1)];
         }
         walk.blank = cell_of[0];
         walk.goal_blank = db.goal().iter().position(|&t| t == 0).unwrap_or(0) as u8;

@@ -259,10 +259,11 @@ impl Indexer {
 
 /// `cell_of[tile]` for the first `cells` cells of `board`.
 #[inline(always)]
-pub(super) fn cells_of<B: Board>(board: &B, cells: usize) -> [u8; MAX_CELLS] {
-    let mut cell_of = [0u8; MAX_CELLS];
+pub(super) fn cells_of<B: Board, C: TileCells>(board: &B, cells: usize) -> C {
+    let mut cell_of = C::ZERO;
+    let bytes = cell_of.bytes_mut();
     for cell in 0..cells {
-        cell_of[usize::from(board.tile(cell)) & (MAX_CELLS - 1)] = cell as u8;
+        bytes[usize::from(board.tile(cell)) & (C::LEN - 1)] = cell as u8;
     }
     cell_of
 }

@@ -61,11 +61,12 @@ impl Mirror {
     /// `cell_of` of the mirrored board, from the board's own.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn reflect(&self, cell_of: &[u8; MAX_CELLS], cells: usize) -> [u8; MAX_CELLS] {
-        let mut out = [0u8; MAX_CELLS];
-        for tile in 0..cells {
-            out[usize::from(self.relabel[tile]) & (MAX_CELLS - 1)] =
-                self.transpose[usize::from(cell_of[tile]) & (MAX_CELLS - 1)];
+    fn reflect<C: TileCells>(&self, cell_of: &C, cells: usize) -> C {
+        let mut out = C::ZERO;
+        let (from, to) = (cell_of.bytes(), out.bytes_mut());
+        for tile in 0..cells.min(C::LEN).min(MAX_CELLS) {
+            to[usize::from(self.relabel[tile]) & (C::LEN - 1)] =
+                self.transpose[usize::from(from[tile]) & (MAX_CELLS - 1)];
         }
         out
     }
@@ -450,7 +451,7 @@ impl Pdb {
     /// rank) and BMI2's masks and shifts.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn fresh_fast<C: TileCells>(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo<C>) {
+    unsafe fn fresh_fast<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) {
         self.fresh(cell_of)
     }
 
@@ -460,8 +461,8 @@ impl Pdb {
     /// bits has no parent value to read from and walks to its goal.
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn fresh<C: TileCells>(&self, cell_of: [u8; MAX_CELLS]) -> (u32, PdbMemo<C>) {
-        let mirror_cell_of = self.mirror.as_ref().map_or([0; MAX_CELLS], |m| m.reflect(&cell_of, self.cells));
+    fn fresh<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) {
+        let mirror_cell_of = self.mirror.as_ref().map_or(C::ZERO, |m| m.reflect(&cell_of, self.cells));
         let memo_cells = [cell_of, mirror_cell_of];
         let sides = &memo_cells[..if self.mirror.is_some() { 2 } else { 1 }];
         let mut at = [0usize; 2 * MAX_TABLES];
@@ -484,8 +485,7 @@ impl Pdb {
         if walks_due {
             self.walk_down(sides, &mut values);
         }
-        let cell_of = [fit(&memo_cells[0]), fit(&memo_cells[1])];
-        (self.combine(&values), PdbMemo { cell_of, values })
+        (self.combine(&values), PdbMemo { cell_of: memo_cells, values })
     }
 
     /// The values of the tables in bits for the board (and its mirror
@@ -493,7 +493,7 @@ impl Pdb {
     /// whose byte tables (A*'s, one fresh lookup a board) should not pay
     /// for the walks' state.
     #[inline(never)]
-    fn walk_down(&self, sides: &[[u8; MAX_CELLS]], values: &mut [u8; 2 * MAX_TABLES]) {
+    fn walk_down<C: TileCells>(&self, sides: &[C], values: &mut [u8; 2 * MAX_TABLES]) {
         let (mut walks, mut slots, mut count) =
             ([Descent::default(); 2 * MAX_TABLES], [0usize; 2 * MAX_TABLES], 0);
         for (i, db) in self.databases.iter().enumerate().filter(|(_, db)| in_bits(db)) {
@@ -986,17 +986,6 @@ fn byte_sum(x: u128) -> u32 {
     let quads = (pairs & PAIRS) + ((pairs >> 16) & PAIRS);
     let halves = (quads as u64) + ((quads >> 64) as u64);
     ((halves & 0xFFFF_FFFF) + (halves >> 32)) as u32
-}
-
-/// A board's tile → cell table at the width of its encoding's
-/// [`TileCells`] (the tiles beyond either width are none of the board's).
-#[inline(always)]
-#[expect(clippy::inline_always, reason = "part of every fresh lookup")]
-fn fit<C: TileCells>(full: &[u8; MAX_CELLS]) -> C {
-    let mut cells = C::ZERO;
-    let n = C::LEN.min(MAX_CELLS);
-    cells.bytes_mut()[..n].copy_from_slice(&full[..n]);
-    cells
 }
 
 /// Asks for the cache line of entry `at` of `db`.
