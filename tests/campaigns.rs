@@ -96,7 +96,7 @@ fn a_resumed_run_ends_with_the_rows_of_an_uninterrupted_one_whatever_was_cut() {
             }
             if cut == whole.len() {
                 assert_eq!(resumed, whole, "a finished run is left as it is");
-                assert!(String::from_utf8_lossy(&out.stderr).contains("30 rows kept, 0 solved now"));
+                assert!(String::from_utf8_lossy(&out.stderr).contains("30 rows kept, 0 added"));
             }
         }
     }
@@ -282,10 +282,21 @@ impl LongSearch {
         stderr: Stdio,
     ) -> (std::process::Child, Option<(std::path::PathBuf, String)>) {
         let _ = fs::remove_file(self.dir.path().join("rows.csv"));
+        self.spawn_saving(stderr, &[])
+    }
+
+    /// As [`LongSearch::spawn_until_saved`], onto whatever `rows.csv`
+    /// holds, with `extra` arguments.
+    fn spawn_saving(
+        &self,
+        stderr: Stdio,
+        extra: &[&str],
+    ) -> (std::process::Child, Option<(std::path::PathBuf, String)>) {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
             .current_dir(self.dir.path())
             .args(Self::ARGS)
             .args(["--out", "rows.csv", "--save-every", "0.01"])
+            .args(extra)
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()
@@ -478,6 +489,49 @@ fn a_search_stopped_by_a_job_runners_sigterm_has_no_row_and_is_taken_up() {
     stop_a_saving_search_and_take_it_up(&["-TERM", "-TERM"]);
 }
 
+/// A resumed run stopped in its turn counts the rows it kept and the rows
+/// it added, not the puzzle it leaves to the next `--resume`.
+#[cfg(unix)]
+#[test]
+fn a_resumed_run_stopped_again_counts_what_it_kept_and_added() {
+    let long = LongSearch::new();
+    let dir = long.dir.path();
+    let quick = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n1 2 0 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    fs::write(dir.join("long.txt"), format!("{quick}{LONG_SEARCH}")).unwrap();
+    let whole = String::from_utf8(long.run(&[]).stdout).unwrap();
+    assert_eq!(whole.lines().count(), 4, "{whole}");
+    loop {
+        // The header and the first quick puzzle's row, as a run stopped after it leaves them.
+        let _ = fs::remove_dir_all(long.saved_dir());
+        fs::write(dir.join("rows.csv"), first_lines(&whole, 2)).unwrap();
+        let (child, saved) = long.spawn_saving(Stdio::piped(), &["--resume"]);
+        if saved.is_none() {
+            child.wait_with_output().unwrap();
+            continue;
+        }
+        Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        let out = child.wait_with_output().unwrap();
+        if !long.saved_dir().exists() {
+            continue;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(stderr.contains("npuzzle: resumed: 1 row kept, 1 added\n"), "{stderr}");
+        assert!(
+            stderr.contains(
+                "npuzzle: 1 puzzle under way when interrupted is not in the file: --resume solves it\n"
+            ),
+            "{stderr}"
+        );
+        let rows = fs::read_to_string(dir.join("rows.csv")).unwrap();
+        assert_eq!(timeless(&rows), timeless(&first_lines(&whole, 3)));
+        let out = long.run(&["--out", "rows.csv", "--resume"]);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("resumed: 2 rows kept, 1 added"));
+        assert_eq!(timeless(&fs::read_to_string(dir.join("rows.csv")).unwrap()), timeless(&whole));
+        break;
+    }
+}
+
 /// Sends `signals` in turn to a batch once its long search has saved.
 #[cfg(unix)]
 fn stop_a_saving_search_and_take_it_up(signals: &[&str]) {
@@ -500,7 +554,7 @@ fn stop_a_saving_search_and_take_it_up(signals: &[&str]) {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{stderr}");
         assert!(
-            stderr.contains("1 puzzles under way when interrupted are not in the file: --resume solves them"),
+            stderr.contains("1 puzzle under way when interrupted is not in the file: --resume solves it"),
             "{stderr}"
         );
         let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();

@@ -19,6 +19,11 @@ macro_rules! note {
 }
 pub(crate) use note;
 
+/// The ending of a noun counted `count` times: "1 puzzle", "2 puzzles".
+pub fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain()
         .any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))

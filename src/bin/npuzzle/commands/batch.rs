@@ -8,7 +8,7 @@ line by line; with `--out FILE` each row is flushed as it goes out, and
 use crate::cli::BatchArgs;
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::{finishing_hint, note, past_optimal_reach};
+use crate::output::{finishing_hint, note, past_optimal_reach, plural};
 use crate::progress::Progress;
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
@@ -193,7 +193,11 @@ impl Ending {
     fn verdict(self, feed: &Feed) -> Result<Exit> {
         let Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld } = self;
         if withheld > 0 {
-            note!("{withheld} puzzles under way when interrupted are not in the file: --resume solves them");
+            let (is, them) = if withheld == 1 { ("is", "it") } else { ("are", "them") };
+            note!(
+                "{withheld} puzzle{} under way when interrupted {is} not in the file: --resume solves {them}",
+                plural(withheld)
+            );
         }
         let mut summary = kept.summary;
         summary.add_counts(&finished.summary);
@@ -207,7 +211,8 @@ impl Ending {
             );
         }
         if kept.rows > 0 {
-            note!("resumed: {} rows kept, {} solved now", kept.rows, finished.rows);
+            let added = finished.rows.saturating_sub(withheld);
+            note!("resumed: {} row{} kept, {added} added", kept.rows, plural(kept.rows));
         }
         match feed.halted() {
             Some(Halt::Mismatch(why)) => bail!("--resume: {why}; start over with --force"),
@@ -223,8 +228,9 @@ impl Ending {
                     note!("interrupted while reading {name}: no puzzle run");
                 } else {
                     note!(
-                        "interrupted while reading {name}: {} puzzles run, the rest not read",
-                        finished.rows
+                        "interrupted while reading {name}: {} puzzle{} run, the rest not read",
+                        finished.rows,
+                        plural(finished.rows)
                     );
                 }
                 1
@@ -235,7 +241,11 @@ impl Ending {
                 not_run
             }
             (None, _) if cancelled => {
-                note!("interrupted: {} puzzles run, the rest not read", finished.rows);
+                note!(
+                    "interrupted: {} puzzle{} run, the rest not read",
+                    finished.rows,
+                    plural(finished.rows)
+                );
                 1
             }
             _ => 0,

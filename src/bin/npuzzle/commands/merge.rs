@@ -6,7 +6,7 @@ duplicated or in disagreement named on standard error.
 
 use crate::cli::MergeArgs;
 use crate::exit::Exit;
-use crate::output::note;
+use crate::output::{note, plural};
 use anyhow::{Context, Result, bail};
 use npuzzle::batch::{self, Problems};
 use std::fs::File;
@@ -68,10 +68,6 @@ fn open(path: &Path) -> Result<(String, Box<dyn BufRead>)> {
     let name = path.display().to_string();
     let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
     Ok((name, Box::new(BufReader::with_capacity(1 << 16, file))))
-}
-
-fn plural(count: usize) -> &'static str {
-    if count == 1 { "" } else { "s" }
 }
 
 /// The names a report shows, and how many more there are.
