@@ -556,7 +556,10 @@ fn every_subcommand_help_ends_with_examples_of_that_subcommand() {
 fn pdb_help_offers_the_5x5_databases_it_builds() {
     for command in [vec!["pdb"], vec!["pdb", "build"]] {
         let help = stdout_of(&[command.as_slice(), &["--help"]].concat());
-        assert!(help.contains("Build the pattern databases of a 4×4 or 5×5 goal"), "{command:?}: {help}");
+        assert!(
+            help.contains("Build the pattern databases of a 4×4, 5×5 or 6×6 goal"),
+            "{command:?}: {help}"
+        );
     }
 }
 

@@ -244,7 +244,7 @@ fn solve_with_heuristic_pdb_uses_the_cached_databases() {
 #[test]
 fn heuristic_pdb_on_another_width_is_bad_input() {
     npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--heuristic", "pdb"]).assert().code(2).stderr(
-        contains("no partition is built in for 3x3 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7)"),
+        contains("no partition is built in for 3x3 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7; 6x6: zero-6-6-6-6-6-5)"),
     );
     // An unsolvable 4×4 start is unsolvable, databases or not: none are built.
     let dir = tempfile::tempdir().unwrap();
@@ -326,7 +326,7 @@ fn pdb_build_writes_verified_files_once_and_rebuilds_damaged_ones() {
 fn pdb_build_refuses_goals_it_cannot_serve() {
     npuzzle().args(["pdb", "build", "--goal", "1,2,3,0", "--pdb-dir", "unused"]).assert().code(2).stderr(
         contains(
-            "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7)",
+            "no pattern databases are built in for 2x2 boards (partitions: 4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7; 6x6: zero-6-6-6-6-6-5)",
         ),
     );
     // A directory that cannot be created: one line, exit 2, before any

@@ -72,7 +72,7 @@ pub enum Command {
     #[command(after_help = after_help("", &[], COMPLETIONS_EXAMPLES))]
     Completions(CompletionsArgs),
 
-    /// Pattern databases, the tables of the pdb heuristic (4×4 and 5×5 boards).
+    /// Pattern databases, the tables of the pdb heuristic (4×4, 5×5 and 6×6 boards).
     #[command(subcommand, after_help = after_help("", &[], PDB_EXAMPLES))]
     Pdb(PdbCommand),
 }
@@ -80,19 +80,19 @@ pub enum Command {
 /// `npuzzle pdb …`.
 #[derive(Debug, Subcommand)]
 pub enum PdbCommand {
-    /// Build the pattern databases of a 4×4 or 5×5 goal ahead of time (files that verify are kept).
+    /// Build the pattern databases of a 4×4, 5×5 or 6×6 goal ahead of time (files that verify are kept).
     #[command(after_help = after_help("", &[], PDB_BUILD_EXAMPLES))]
     Build(PdbBuildArgs),
 }
 
 /// `npuzzle pdb build`.
 #[derive(Debug, Args)]
-#[command(mut_arg("goal", |a| a.help("The goal: blank-first, blank-last, snail, a file or an inline board (4×4 or 5×5)")))]
+#[command(mut_arg("goal", |a| a.help("The goal: blank-first, blank-last, snail, a file or an inline board (4×4, 5×5 or 6×6)")))]
 pub struct PdbBuildArgs {
     #[command(flatten)]
     pub goal: GoalArg,
 
-    /// The board size for a named goal: 4 or 5 [default: --partition's size, else 4].
+    /// The board size for a named goal: 4, 5 or 6 [default: --partition's size, else 4].
     #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<Shape>,
 
@@ -295,7 +295,7 @@ pub enum HeuristicArg {
     Zero,
     /// Manhattan plus linear conflicts.
     LinearConflict,
-    /// Additive pattern databases (4×4 and 5×5; see --partition), built on first use and cached.
+    /// Additive pattern databases (4×4, 5×5 and 6×6; see --partition), built on first use and cached.
     Pdb,
 }
 

@@ -797,7 +797,16 @@ fn partitions_follow_the_goal_cells() {
             Some(TableKind::Minimised)
         );
     }
-    assert_eq!(catalogue(), "4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7");
+    // 6×6 has one set, in bits: a blank-minimised six-tile table does not fit an index.
+    let six = Shape::square(6);
+    for estimates in [ida, best_first] {
+        assert_eq!(PartitionSet::default_for(six, estimates), Some(PartitionSet::ZERO_SIX_BY_SIX_BLOCKS));
+    }
+    assert_eq!(PartitionSet::defaults_for(six).collect::<Vec<_>>(), [PartitionSet::ZERO_SIX_BY_SIX_BLOCKS]);
+    assert_eq!(
+        catalogue(),
+        "4x4: 7-8, 6-6-3, zero-7-8; 5x5: 6-6-6-6, zero-6-6-6-6, zero-max7; 6x6: zero-6-6-6-6-6-5"
+    );
     for set in PartitionSet::ALL {
         assert_eq!(set.name().parse::<PartitionSet>().unwrap(), set);
     }
