@@ -128,6 +128,11 @@ pub fn for_batch_if_built(algorithm: Algorithm, goal_arg: &GoalArg, args: &PdbAr
 /// tenths of a second.
 const QUICK_BUDGET: Duration = Duration::from_secs(2);
 
+/// The most bytes of tables a search with under [`QUICK_BUDGET`] to run
+/// loads: every 4×4 and 5×5 set (0.58 GB at the most, mapped and checked
+/// in a few tenths of a second), not 6×6's 1.03 GB, which took 0.6 to 3 s.
+const QUICK_BYTES: u64 = 768 << 20;
+
 /// Budgets under which anytime search on a larger board does without its
 /// blocks' tables: loading them (they are checked as they are read) takes
 /// a tenth of a second or more, and a staged search needs a few tenths to
@@ -139,7 +144,8 @@ const BLOCKS_BUDGET: Duration = Duration::from_millis(500);
 /// their memos, and it guides them to shorter answers in fewer nodes),
 /// else the blank-minimised set; none if neither is built. Under a
 /// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
-/// first: the zero-aware one takes longer to load than the search may run.
+/// first: the zero-aware one takes longer to load than the search may run;
+/// and no set of more than [`QUICK_BYTES`] is loaded.
 /// For `anytime` on a larger board with at least [`BLOCKS_BUDGET`] left,
 /// the strongest built for each block its staged searches leave in the
 /// middle.
@@ -174,8 +180,12 @@ pub fn strongest_built(
         let Some(partition) = PartitionSet::default_for(goal.shape(), estimates) else {
             continue;
         };
-        let built = Pdb::paths(goal, partition, &dir).is_ok_and(|paths| paths.iter().all(|p| p.exists()));
-        if built && let Ok(pdb) = with_bar(|report| Pdb::load(goal, partition, &dir, report)) {
+        let Ok(paths) = Pdb::paths(goal, partition, &dir) else {
+            continue;
+        };
+        let bytes: Option<u64> = paths.iter().map(|p| p.metadata().ok().map(|m| m.len())).sum();
+        let fits = bytes.is_some_and(|bytes| !quick || bytes <= QUICK_BYTES);
+        if fits && let Ok(pdb) = with_bar(|report| Pdb::load(goal, partition, &dir, report)) {
             return Tables::from(Arc::new(pdb));
         }
     }
