@@ -11,7 +11,7 @@
 #   benches/deepcubea35.sh optimal [SECONDS] [COUNT]
 #                                                IDA* on all cores, one board at a time, on the COUNT (20)
 #                                                boards of smallest gap, SECONDS (3600) each; rows to OUT
-#                                                (default $out/deepcubea35-optimal.csv) as each finishes, so
+#                                                (default $out/deepcubea35-optimal-SECONDSs.csv) as each finishes, so
 #                                                running it again resumes; then how many were solved, and on
 #                                                how many DeepCubeA's length was not optimal
 #
@@ -83,7 +83,7 @@ gaps)
 optimal)
   seconds=${2:-3600}
   count=${3:-20}
-  rows=${OUT:-$out/deepcubea35-optimal.csv}
+  rows=${OUT:-$out/deepcubea35-optimal-${seconds}s.csv}
   [[ -s "$by_gap" ]] || "$0" gaps > /dev/null
   head -n $((count + 2)) "$by_gap" > "$out/deepcubea35-chosen.txt"
   resume=()
