@@ -19,9 +19,9 @@ macro_rules! note {
 }
 pub(crate) use note;
 
-/// The ending of a noun counted `count` times: "1 puzzle", "2 puzzles".
-pub fn plural(count: usize) -> &'static str {
-    if count == 1 { "" } else { "s" }
+/// `count` and its noun: "1 puzzle", "2 puzzles".
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
 }
 
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {

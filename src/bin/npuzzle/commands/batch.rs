@@ -8,7 +8,7 @@ line by line; with `--out FILE` each row is flushed as it goes out, and
 use crate::cli::BatchArgs;
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::{finishing_hint, note, past_optimal_reach, plural};
+use crate::output::{counted, finishing_hint, note, past_optimal_reach};
 use crate::progress::Progress;
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
@@ -194,10 +194,8 @@ impl Ending {
         let Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld } = self;
         if withheld > 0 {
             let (is, them) = if withheld == 1 { ("is", "it") } else { ("are", "them") };
-            note!(
-                "{withheld} puzzle{} under way when interrupted {is} not in the file: --resume solves {them}",
-                plural(withheld)
-            );
+            let puzzles = counted(withheld, "puzzle");
+            note!("{puzzles} under way when interrupted {is} not in the file: --resume solves {them}");
         }
         let mut summary = kept.summary;
         summary.add_counts(&finished.summary);
@@ -212,7 +210,7 @@ impl Ending {
         }
         if kept.rows > 0 {
             let added = finished.rows.saturating_sub(withheld);
-            note!("resumed: {} row{} kept, {added} added", kept.rows, plural(kept.rows));
+            note!("resumed: {} kept, {added} added", counted(kept.rows, "row"));
         }
         match feed.halted() {
             Some(Halt::Mismatch(why)) => bail!("--resume: {why}; start over with --force"),
@@ -227,11 +225,8 @@ impl Ending {
                 if finished.rows == 0 {
                     note!("interrupted while reading {name}: no puzzle run");
                 } else {
-                    note!(
-                        "interrupted while reading {name}: {} puzzle{} run, the rest not read",
-                        finished.rows,
-                        plural(finished.rows)
-                    );
+                    let run = counted(finished.rows, "puzzle");
+                    note!("interrupted while reading {name}: {run} run, the rest not read");
                 }
                 1
             }
@@ -241,11 +236,7 @@ impl Ending {
                 not_run
             }
             (None, _) if cancelled => {
-                note!(
-                    "interrupted: {} puzzle{} run, the rest not read",
-                    finished.rows,
-                    plural(finished.rows)
-                );
+                note!("interrupted: {} run, the rest not read", counted(finished.rows, "puzzle"));
                 1
             }
             _ => 0,

@@ -6,7 +6,7 @@ duplicated or in disagreement named on standard error.
 
 use crate::cli::MergeArgs;
 use crate::exit::Exit;
-use crate::output::{note, plural};
+use crate::output::{counted, note};
 use anyhow::{Context, Result, bail};
 use npuzzle::batch::{self, Problems};
 use std::fs::File;
@@ -54,7 +54,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
         (&merged.stray, "not in the list, or out of order in its output"),
     ] {
         if problems.count > 0 {
-            note!("{} puzzle{} {what}: {}", problems.count, plural(problems.count), names(problems));
+            note!("{} {what}: {}", counted(problems.count, "puzzle"), names(problems));
         }
     }
     Ok(if merged.clean() { Exit::Success } else { Exit::Trouble })
