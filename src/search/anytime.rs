@@ -2,13 +2,16 @@
 Anytime search: an answer at once, better ones while the time lasts, and
 at the end the best answer found with the lower bound the run proved.
 
-1. A first answer: on boards of up to 25 cells greedy search (its path
+Boards of up to 25 cells are searched whole, and so are larger ones that
+pattern databases serve whole (6×6 with its tables built).
+
+1. A first answer: on boards searched whole greedy search (its path
    shortened), or where pattern databases serve the board a bounded
    search at B = 2, which they guide as fast and to paths a third
    shorter; the constructive solver on larger boards or when the first
    search runs out of room or time. The constructive solver answers every
    board, whatever the budget.
-2. On boards of up to 25 cells, bounded searches with falling bounds
+2. On boards searched whole, bounded searches with falling bounds
    (Dynamic Potential Search, see `focal.rs`): each answer is at most B
    times the shortest, usually much less, and the smallest f each leaves
    open raises the proven lower bound. On larger boards, staged search
@@ -23,7 +26,7 @@ The run stops as soon as its best answer equals the lower bound (proven
 optimal), or when its time is up. Each improvement (a shorter answer, with
 the bound proven by then and the time) is handed to the caller as it comes.
 
-The same race serves `--within F` where tables serve a small board ([`within`]):
+The same race serves `--within F` where tables serve a board searched whole ([`within`]):
 it stops as soon as the best answer is at most F times the bound proven,
 with no budget but the caller's limits. Its answers come from searches at
 every bound, not only F's, so it is done as soon as one answer and one
@@ -79,13 +82,13 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
 /// which finds its first answer sooner where the frontier is wide.
 const SMALL: usize = 25;
 
-/// The bounds of the bounded searches on small boards, in order. Each
+/// The bounds of the bounded searches on boards searched whole, in order. Each
 /// search's time grows by about four times from one bound to the next on
 /// the 24-puzzle, its path shrinks by a tenth or less.
 const SMALL_BOUNDS: [(u64, u64); 9] =
     [(3, 1), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (11, 10), (21, 20), (51, 50)];
 
-/// The first search where pattern databases serve a small board.
+/// The first search where pattern databases serve a board searched whole.
 const TABLES_FIRST: Weight = Weight::ratio(2, 1);
 
 /// Staged search's layouts of parts: three to six tiles, with the tiles
@@ -144,13 +147,15 @@ pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> 
 }
 
 /// Whether the board goes through the bounded searches whole (and, with
-/// tables, IDA*): a searchable board of at most [`SMALL`] cells.
+/// tables, IDA*): a searchable board of at most [`SMALL`] cells, or a
+/// larger one that pattern databases serve whole (6×6), which guide the
+/// bounded searches to shorter answers than staged search places.
 fn searched_whole(searches: &impl Searches) -> bool {
-    searches.searchable() && searches.cells() <= SMALL
+    searches.searchable() && (searches.cells() <= SMALL || searches.tables())
 }
 
-/// Whether boards of `cells` cells go through staged searches: past the
-/// small boards, which are searched whole, up to what staged search takes.
+/// Whether boards of `cells` cells go through staged searches (unless
+/// searched whole): past the small boards, up to what staged search takes.
 fn staged_size(cells: usize) -> bool {
     cells > SMALL && cells <= staged::MAX_CELLS
 }
@@ -253,7 +258,7 @@ fn improve(
         improvements: Vec::new(),
         stats: Stats::default(),
     };
-    let small = searched_whole(searches);
+    let whole = searched_whole(searches);
     if races(searches, limits) {
         let floor = best.lower_bound;
         let ((), proved, floor) = race(
@@ -268,7 +273,7 @@ fn improve(
         best.offer(proved, &budget, report);
     } else {
         answers(searches, limits, &budget, &mut best, report, None);
-        if small && searches.tables() && budget.check_now().is_none() && !best.proven() {
+        if whole && searches.tables() && budget.check_now().is_none() && !best.proven() {
             let left = Limits {
                 timeout: limits.timeout.map(|t| t.saturating_sub(budget.elapsed())),
                 ..limits.clone()
@@ -371,7 +376,7 @@ fn side_by_side(lanes: usize, work: &(impl Fn() + Sync)) {
 
 /// The answers of an anytime run, one better than the last, within
 /// `limits` (whose timeout is the run's budget): a first answer, then on
-/// small boards bounded searches with falling bounds, on larger ones
+/// boards searched whole bounded searches with falling bounds, on larger ones
 /// staged searches and weighted A* with falling weights. In a `race`, each
 /// answer is offered to it, and the answers stop when it is over.
 fn answers(
@@ -400,8 +405,8 @@ fn answers(
     // Every solvable board gets an answer, however short the budget: the
     // constructive solver is linear in its path, and only Ctrl-C stops it.
     let unlimited = Limits { cancel: limits.cancel.clone(), ..Limits::default() };
-    let small = searched_whole(searches);
-    if small {
+    let whole = searched_whole(searches);
+    if whole {
         let first = if searches.tables() {
             Algorithm::Bounded { bound: TABLES_FIRST, selection: Selection::Potential }
         } else {
@@ -415,7 +420,7 @@ fn answers(
     if best.outcome.is_none() && !over() {
         offer(best, searches.construct(&unlimited));
     }
-    if staged_size(searches.cells()) && !best.proven() && !over() {
+    if !whole && staged_size(searches.cells()) && !best.proven() && !over() {
         let lanes = limits.threads.clamp(1, LAYOUTS.len() * Order::ALL.len());
         let lane = Limits { threads: 1, ..limits.clone() };
         let (outcomes, unfinished) = staged_lanes(searches, &lane, budget, lanes);
@@ -427,7 +432,7 @@ fn answers(
     if !searches.searchable() {
         return;
     }
-    for (p, q) in if small { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
+    for (p, q) in if whole { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
         if budget.check_now().is_some() || best.proven() || over() {
             break;
         }
@@ -436,10 +441,10 @@ fn answers(
         // to show; an answer within this bound of what is proven may
         // still be improved on, since the searches find paths far
         // shorter than their bounds.
-        if small && searches.tables() && p * TABLES_FIRST.denominator() >= TABLES_FIRST.numerator() * q {
+        if whole && searches.tables() && p * TABLES_FIRST.denominator() >= TABLES_FIRST.numerator() * q {
             continue;
         }
-        let algorithm = if small {
+        let algorithm = if whole {
             Algorithm::Bounded { bound, selection: Selection::Potential }
         } else {
             Algorithm::WeightedAStar(bound)
@@ -566,14 +571,22 @@ mod tests {
         }
     }
 
-    /// A small board with tables whose every answer costs `answer` moves
-    /// and whose IDA* proves `proves` at once, and `lent` once a thread is
-    /// lent to it (as the spare of [`Limits`]), then finds nothing more
-    /// until it is stopped.
+    /// A board of `cells` cells with tables whose every answer costs
+    /// `answer` moves and whose IDA* proves `proves` at once, and `lent`
+    /// once a thread is lent to it (as the spare of [`Limits`]), then finds
+    /// nothing more until it is stopped.
     struct Scripted {
+        cells: usize,
         answer: u32,
         proves: u32,
         lent: u32,
+    }
+
+    impl Scripted {
+        /// The 15-puzzle's case.
+        fn small(answer: u32, proves: u32, lent: u32) -> Scripted {
+            Scripted { cells: 16, answer, proves, lent }
+        }
     }
 
     impl Searches for Scripted {
@@ -615,13 +628,13 @@ mod tests {
             unreachable!("the bounded searches answer first")
         }
         fn lines(&self, _: &Stages, _: &mut dyn FnMut() -> bool) -> Option<Lines> {
-            unreachable!("a small board is searched whole")
+            unreachable!("a board with tables is searched whole")
         }
         fn promise(&self, _: &Lines) -> u64 {
-            unreachable!("a small board is searched whole")
+            unreachable!("a board with tables is searched whole")
         }
         fn finish(&self, _: Lines, _: &Limits) -> Outcome {
-            unreachable!("a small board is searched whole")
+            unreachable!("a board with tables is searched whole")
         }
         fn start_bound(&self) -> u32 {
             0
@@ -630,7 +643,7 @@ mod tests {
             true
         }
         fn cells(&self) -> usize {
-            16
+            self.cells
         }
         fn tables(&self) -> bool {
             true
@@ -641,7 +654,7 @@ mod tests {
     fn within_ends_as_soon_as_an_answer_is_within_the_bound_of_what_idastar_proved() {
         // 12 moves against a proven 10: within 1.2, with no timeout to end
         // the run and an IDA* that would go on for a minute.
-        let searches = Scripted { answer: 12, proves: 10, lent: 10 };
+        let searches = Scripted::small(12, 10, 10);
         let limits = Limits { threads: 2, ..Limits::default() };
         assert!(races(&searches, &limits));
         let started = std::time::Instant::now();
@@ -655,7 +668,7 @@ mod tests {
     fn within_gives_no_answer_that_it_has_not_proven_within_the_bound() {
         // 12 moves against a proven 10 is not within 1.1: the time ends
         // the run with the bound proven and no path.
-        let searches = Scripted { answer: 12, proves: 10, lent: 10 };
+        let searches = Scripted::small(12, 10, 10);
         let limits = Limits { threads: 2, timeout: Some(Duration::from_millis(200)), ..Limits::default() };
         let outcome = within(&searches, &limits, Weight::ratio(11, 10), &mut |_| {});
         assert!(matches!(outcome.status, Status::Limit(LimitKind::Time(_))), "{:?}", outcome.status);
@@ -666,13 +679,25 @@ mod tests {
     fn once_the_answers_are_found_their_thread_helps_idastar_prove_the_bound() {
         // 12 moves is within 1.2 of 10, which IDA* proves only with the
         // answers' thread: without it the run would last a minute.
-        let searches = Scripted { answer: 12, proves: 8, lent: 10 };
+        let searches = Scripted::small(12, 8, 10);
         let limits = Limits { threads: 2, ..Limits::default() };
         let started = std::time::Instant::now();
         let outcome = within(&searches, &limits, Weight::ratio(6, 5), &mut |_| {});
         assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
         assert_eq!(outcome.status, Status::Solved);
         assert_eq!((outcome.cost(), outcome.lower_bound), (Some(12), Some(10)));
+    }
+
+    #[test]
+    fn a_larger_board_that_tables_serve_is_searched_whole_and_its_bound_proven() {
+        // A 6×6 board: no lines placed (they would panic), the bounded
+        // searches' answer and IDA*'s bound instead.
+        let searches = Scripted { cells: 36, answer: 120, proves: 104, lent: 104 };
+        let limits = Limits { threads: 2, timeout: Some(Duration::from_millis(200)), ..Limits::default() };
+        assert!(races(&searches, &limits));
+        let outcome = anytime(&searches, &limits, &mut |_| {});
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!((outcome.cost(), outcome.lower_bound), (Some(120), Some(104)));
     }
 
     #[test]

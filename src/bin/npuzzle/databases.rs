@@ -12,6 +12,7 @@ use anyhow::{Context, Result, anyhow};
 use npuzzle::batch::TableSource;
 use npuzzle::board::Shape;
 use npuzzle::heuristic::pdb::{self, Estimates, Event, Notice, PartitionSet, Pdb, PdbError, Phase};
+use npuzzle::search::DEFAULT_BUDGET;
 use npuzzle::{Algorithm, Goal, HeuristicKind, Tables};
 use std::borrow::Cow;
 use std::io;
@@ -120,7 +121,34 @@ pub fn for_batch(
 /// none, and the batch uses linear conflicts for that shape.
 pub fn for_batch_if_built(algorithm: Algorithm, goal_arg: &GoalArg, args: &PdbArgs) -> TableSource {
     let (goal_arg, args) = (goal_arg.clone(), args.clone());
-    TableSource::new(move |goal| Ok(strongest_built(algorithm, goal, &goal_arg, &args, None)))
+    TableSource::new(move |goal| Ok(strongest_built(algorithm, goal, &goal_arg, &args, Time::Batch)))
+}
+
+/// The time the searches that read a command's tables have, against which
+/// loading them is weighed.
+#[derive(Clone, Copy, Debug)]
+pub enum Time {
+    /// A batch's: the tables load once for all its puzzles.
+    Batch,
+    /// One search's, until the deadline if there is one.
+    Solve(Option<Deadline>),
+}
+
+impl Time {
+    /// Whether less than `budget` is left: a search without a deadline
+    /// has all the time it needs, but for anytime search's own budget.
+    fn under(self, budget: Duration, algorithm: Algorithm) -> bool {
+        match self {
+            Time::Batch => false,
+            Time::Solve(Some(deadline)) => deadline.at.saturating_duration_since(Instant::now()) < budget,
+            Time::Solve(None) => algorithm == Algorithm::Anytime && DEFAULT_BUDGET < budget,
+        }
+    }
+
+    /// Whether a `solve` has a deadline less than `budget` away.
+    fn pressed(self, budget: Duration) -> bool {
+        matches!(self, Time::Solve(Some(deadline)) if deadline.at.saturating_duration_since(Instant::now()) < budget)
+    }
 }
 
 /// Budgets under which a single search takes the tables that map at once
@@ -139,35 +167,51 @@ const QUICK_BYTES: u64 = 768 << 20;
 /// reach its block at all.
 const BLOCKS_BUDGET: Duration = Duration::from_millis(500);
 
+/// Budgets under which anytime search on a board larger than the 24-puzzle
+/// does without the whole board's tables (6×6's take 0.6 to 3 s to load)
+/// and is staged instead. A batch loads them once for all its puzzles.
+const WHOLE_BUDGET: Duration = Duration::from_secs(5);
+
 /// The strongest databases built for `goal`: `--partition` if given, else
 /// the zero-aware set IDA* reads (the best-first searches read it through
 /// their memos, and it guides them to shorter answers in fewer nodes),
-/// else the blank-minimised set; none if neither is built. Under a
-/// `deadline` closer than [`QUICK_BUDGET`], the blank-minimised set comes
-/// first: the zero-aware one takes longer to load than the search may run;
-/// and no set of more than [`QUICK_BYTES`] is loaded.
-/// For `anytime` on a larger board with at least [`BLOCKS_BUDGET`] left,
-/// the strongest built for each block its staged searches leave in the
-/// middle.
+/// else the blank-minimised set; none if neither is built. A `solve` with
+/// less than [`QUICK_BUDGET`] left takes the blank-minimised set first:
+/// the zero-aware one takes longer to load than the search may run; and
+/// no set of more than [`QUICK_BYTES`] is loaded. For `anytime` on a board
+/// larger than the 24-puzzle, the whole board's tables when there are
+/// [`WHOLE_BUDGET`] or more to use them, else with [`BLOCKS_BUDGET`] or
+/// more the strongest built for each block its staged searches leave in
+/// the middle.
 pub fn strongest_built(
     algorithm: Algorithm,
     goal: &Goal,
     goal_arg: &GoalArg,
     args: &PdbArgs,
-    deadline: Option<Deadline>,
+    time: Time,
 ) -> Tables {
-    let roomy = deadline.is_none_or(|d| d.at.saturating_duration_since(Instant::now()) >= BLOCKS_BUDGET);
-    let blocks =
-        if algorithm == Algorithm::Anytime && roomy { Tables::block_goals(goal) } else { Vec::new() };
+    let blocks = if algorithm == Algorithm::Anytime { Tables::block_goals(goal) } else { Vec::new() };
     if !blocks.is_empty() {
-        let blocks =
-            blocks.iter().filter_map(|block| strongest_built(algorithm, block, goal_arg, args, deadline).pdb);
-        return Tables { pdb: None, blocks: blocks.collect() };
+        if !time.under(WHOLE_BUDGET, algorithm) {
+            let whole = whole_built(goal, goal_arg, args, time);
+            if whole.pdb.is_some() {
+                return whole;
+            }
+        }
+        if !time.pressed(BLOCKS_BUDGET) {
+            let blocks = blocks.iter().filter_map(|block| whole_built(block, goal_arg, args, time).pdb);
+            return Tables { pdb: None, blocks: blocks.collect() };
+        }
     }
+    whole_built(goal, goal_arg, args, time)
+}
+
+/// [`strongest_built`] for the whole board of `goal`.
+fn whole_built(goal: &Goal, goal_arg: &GoalArg, args: &PdbArgs, time: Time) -> Tables {
     if args.partition.is_some() {
         return if_built(goal, goal_arg, args).unwrap_or(Tables::NONE);
     }
-    let quick = deadline.is_some_and(|d| d.at.saturating_duration_since(Instant::now()) < QUICK_BUDGET);
+    let quick = time.pressed(QUICK_BUDGET);
     let order = if quick {
         [Estimates::FromScratch, Estimates::FromParent]
     } else {
@@ -279,5 +323,36 @@ fn describe(notice: Notice<'_>) -> String {
         Notice::NotSaved { path, why } => {
             format!("cannot save {}: {why}; the tables serve this run only", path.display())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve_within(seconds: u64) -> Time {
+        let timeout = Duration::from_secs(seconds);
+        Time::Solve(Some(Deadline { timeout, at: Instant::now() + timeout }))
+    }
+
+    #[test]
+    fn a_batch_loads_its_tables_once_so_no_budget_is_too_short_for_them() {
+        assert!(!Time::Batch.under(WHOLE_BUDGET, Algorithm::Anytime));
+        assert!(!Time::Batch.pressed(QUICK_BUDGET));
+    }
+
+    #[test]
+    fn anytime_without_a_timeout_has_its_default_budget_and_other_searches_all_the_time() {
+        assert!(Time::Solve(None).under(WHOLE_BUDGET, Algorithm::Anytime));
+        assert!(!Time::Solve(None).under(WHOLE_BUDGET, Algorithm::IdaStar));
+        assert!(!Time::Solve(None).pressed(QUICK_BUDGET));
+    }
+
+    #[test]
+    fn a_solve_weighs_the_time_left_before_its_deadline() {
+        assert!(!solve_within(60).under(WHOLE_BUDGET, Algorithm::Anytime));
+        assert!(solve_within(1).under(WHOLE_BUDGET, Algorithm::Anytime));
+        assert!(solve_within(1).pressed(QUICK_BUDGET));
+        assert!(!solve_within(60).pressed(QUICK_BUDGET));
     }
 }

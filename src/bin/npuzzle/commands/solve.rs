@@ -5,7 +5,7 @@ databases and the search all fall within it.
 */
 
 use crate::cli::{FormatArg, SolveArgs};
-use crate::databases;
+use crate::databases::{self, Time};
 use crate::exit::Exit;
 use crate::output::{finishing_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
@@ -29,7 +29,13 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         (heuristic, Tables::NONE)
     } else if strongest {
         // The pattern databases if they are built for this goal; no build.
-        match databases::strongest_built(algorithm, &goal, &args.search.goal, &args.search.pdb, deadline) {
+        match databases::strongest_built(
+            algorithm,
+            &goal,
+            &args.search.goal,
+            &args.search.pdb,
+            Time::Solve(deadline),
+        ) {
             tables if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
             tables => (heuristic, tables),
         }
