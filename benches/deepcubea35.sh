@@ -13,7 +13,9 @@
 #                                                boards of smallest gap, SECONDS (3600) each; rows to OUT
 #                                                (default $out/deepcubea35-optimal-SECONDSs.csv) as each finishes, so
 #                                                running it again resumes; then how many were solved, and on
-#                                                how many DeepCubeA's length was not optimal
+#                                                how many DeepCubeA's length was not optimal. FROM=RANK
+#                                                starts at that rank of the gap order (1), so a later run
+#                                                can take the next boards
 #
 # PDB_DIR (default target/bench/pdb6) holds the tables (1.0 GB; the first run builds them, about 22
 # minutes). Release build; wall and peak memory from GNU time, nodes and search time from the rows.
@@ -83,9 +85,11 @@ gaps)
 optimal)
   seconds=${2:-3600}
   count=${3:-20}
+  from=${FROM:-1}
+  [[ "$from" =~ ^[1-9][0-9]*$ && "$from" -le 500 ]] || { echo "FROM must be a rank from 1 to 500" >&2; exit 2; }
   rows=${OUT:-$out/deepcubea35-optimal-${seconds}s.csv}
   [[ -s "$by_gap" ]] || "$0" gaps > /dev/null
-  head -n $((count + 2)) "$by_gap" > "$out/deepcubea35-chosen.txt"
+  { head -n 2 "$by_gap"; tail -n +$((from + 2)) "$by_gap" | head -n "$count"; } > "$out/deepcubea35-chosen.txt"
   resume=()
   if [[ -e "$rows" ]]; then resume=(--resume); fi
   # Exit code 3 when a search met its time limit: its row says so, and the others still count.
