@@ -89,7 +89,7 @@ optimal)
   [[ "$from" =~ ^[1-9][0-9]*$ && "$from" -le 500 ]] || { echo "FROM must be a rank from 1 to 500" >&2; exit 2; }
   rows=${OUT:-$out/deepcubea35-optimal-${seconds}s.csv}
   [[ -s "$by_gap" ]] || "$0" gaps > /dev/null
-  { head -n 2 "$by_gap"; tail -n +$((from + 2)) "$by_gap" | head -n "$count"; } > "$out/deepcubea35-chosen.txt"
+  sed -n "1,2p; $((from + 2)),$((from + count + 1))p" "$by_gap" > "$out/deepcubea35-chosen.txt"
   resume=()
   if [[ -e "$rows" ]]; then resume=(--resume); fi
   # Exit code 3 when a search met its time limit: its row says so, and the others still count.
