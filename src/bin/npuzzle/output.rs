@@ -48,9 +48,17 @@ pub fn past_optimal_reach(shape: Shape) -> bool {
 }
 
 /// What to try when a shortest-path search (or a weighted one) stopped at
-/// a limit on a board [`past_optimal_reach`]: the options that finish.
-pub fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
+/// a limit on a board [`past_optimal_reach`]: the options that finish. With
+/// pattern databases (`pdb`) the 24- and 35-puzzles are within reach of
+/// optimal search, in hours rather than never, and the answers proven
+/// within a bound come in seconds.
+pub fn finishing_hint(algorithm: Algorithm, pdb: bool) -> Option<&'static str> {
     match algorithm {
+        Algorithm::AStar | Algorithm::IdaStar if pdb => Some(
+            "hint: even with pattern databases a shortest path of a board this size can take hours; --within \
+             1.1 gives a path proven at most 1.1 times the shortest (most 24-puzzles in seconds), --algo anytime \
+             the best path found in --timeout with the lower bound it proved",
+        ),
         Algorithm::AStar | Algorithm::IdaStar => Some(
             "hint: boards of more than 16 cells are mostly out of reach of shortest-path search; try --weight \
              3 or 4 (paths at most 3 or 4 times the shortest, in practice far less; up to 7x7), --algo greedy \
@@ -61,5 +69,19 @@ pub fn finishing_hint(algorithm: Algorithm) -> Option<&'static str> {
              in about 1 s) finish where weighted search does not",
         ),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_pattern_databases_the_hint_offers_bounded_answers_not_weaker_searches() {
+        let with = finishing_hint(Algorithm::IdaStar, true).unwrap();
+        assert!(with.contains("--within 1.1") && with.contains("--algo anytime"), "{with}");
+        assert!(!with.contains("out of reach"), "{with}");
+        let without = finishing_hint(Algorithm::IdaStar, false).unwrap();
+        assert!(without.contains("--weight 3") && without.contains("--algo rows"), "{without}");
     }
 }

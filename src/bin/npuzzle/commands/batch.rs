@@ -12,12 +12,12 @@ use crate::output::{counted, finishing_hint, note, past_optimal_reach};
 use crate::progress::Progress;
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
-use npuzzle::Algorithm;
 use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
 use npuzzle::board::Shape;
 use npuzzle::cores;
 use npuzzle::files::{FileError, check_target};
-use npuzzle::report::{Column, Csv, Layout, Reporter, RowFormat, RowStatus, reporter};
+use npuzzle::report::{Column, Csv, Layout, Record, Reporter, RowFormat, RowStatus, reporter};
+use npuzzle::{Algorithm, HeuristicKind};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -75,7 +75,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     progress.restart("solving".to_owned(), feed.total());
     let under_way = jobs.min(feed.total().unwrap_or(usize::MAX)).max(1);
     let (mut begun, mut ticks) = (false, 0);
-    let mut limit_past_reach = false;
+    let mut past_reach = PastReach::default();
     // Rows of puzzles Ctrl-C stopped are not results: in a file they, and
     // every row after them, are left to `--resume`, which solves them again
     // (their searches from their saved progress).
@@ -102,8 +102,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
             Ok(())
         }
         Event::Row(record) => {
-            limit_past_reach |= record.status == RowStatus::Limit
-                && record.width.zip(record.height).is_some_and(|(w, h)| past_optimal_reach(Shape::new(w, h)));
+            past_reach.see(record);
             if to_terminal {
                 progress.suspend(|| {
                     out.row(record)?;
@@ -135,7 +134,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     drop(out);
 
     let cancelled = settings.limits.cancelled();
-    let ending = Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld };
+    let ending = Ending { algorithm, kept, finished, cancelled, past_reach, withheld };
     ending.verdict(&feed)
 }
 
@@ -177,13 +176,33 @@ fn format_of(args: &BatchArgs, to_terminal: bool) -> Result<RowFormat> {
     Ok(format)
 }
 
+/// The rows that stopped at a limit on a board [`past_optimal_reach`],
+/// for [`finishing_hint`]: none, or whether all of them read pattern
+/// databases.
+#[derive(Clone, Copy, Default)]
+struct PastReach(Option<bool>);
+
+impl PastReach {
+    fn see(&mut self, record: &Record) {
+        let past = record.width.zip(record.height).is_some_and(|(w, h)| past_optimal_reach(Shape::new(w, h)));
+        if record.status == RowStatus::Limit && past {
+            let pdb = record.heuristic == Some(HeuristicKind::Pdb.name());
+            self.0 = Some(self.0.unwrap_or(true) && pdb);
+        }
+    }
+
+    fn hint(self, algorithm: Algorithm) -> Option<&'static str> {
+        self.0.and_then(|pdb| finishing_hint(algorithm, pdb))
+    }
+}
+
 /// How a run ended, for its notes and its exit code.
 struct Ending {
     algorithm: Algorithm,
     kept: Kept,
     finished: Finished,
     cancelled: bool,
-    limit_past_reach: bool,
+    past_reach: PastReach,
     /// Rows left out of `--out` from the first puzzle Ctrl-C stopped on.
     withheld: usize,
 }
@@ -191,7 +210,7 @@ struct Ending {
 impl Ending {
     /// The notes on standard error, and the exit code.
     fn verdict(self, feed: &Feed) -> Result<Exit> {
-        let Ending { algorithm, kept, finished, cancelled, limit_past_reach, withheld } = self;
+        let Ending { algorithm, kept, finished, cancelled, past_reach, withheld } = self;
         if withheld > 0 {
             let (is, them) = if withheld == 1 { ("is", "it") } else { ("are", "them") };
             let puzzles = counted(withheld, "puzzle");
@@ -241,7 +260,7 @@ impl Ending {
             }
             _ => 0,
         };
-        if limit_past_reach && let Some(hint) = finishing_hint(algorithm) {
+        if let Some(hint) = past_reach.hint(algorithm) {
             note!("{hint}");
         }
         Ok(Exit::of_batch(&summary, not_run))

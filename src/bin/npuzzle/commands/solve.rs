@@ -86,7 +86,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     }
     if matches!(ended, npuzzle::Status::Limit(_))
         && past_optimal_reach(start.shape())
-        && let Some(hint) = finishing_hint(algorithm)
+        && let Some(hint) = finishing_hint(algorithm, heuristic == HeuristicKind::Pdb)
     {
         note!("{hint}");
     }
