@@ -88,6 +88,15 @@ const SMALL: usize = 25;
 const SMALL_BOUNDS: [(u64, u64); 9] =
     [(3, 1), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (11, 10), (21, 20), (51, 50)];
 
+/// The bounds of the bounded searches on boards larger than the 24-puzzle
+/// searched whole (6×6 with its tables), after the first at B = 2: closer
+/// together than [`SMALL_BOUNDS`], since a search at 3/2 on such a board
+/// often spends the rest of a second and finds nothing: on 79 test
+/// 35-puzzles at 1 s on one thread, 11,559 moves in all against 12,517 with
+/// [`SMALL_BOUNDS`] (benches/RESULTS.md).
+const LARGE_WHOLE_BOUNDS: [(u64, u64); 10] =
+    [(7, 4), (8, 5), (3, 2), (7, 5), (4, 3), (5, 4), (6, 5), (11, 10), (21, 20), (51, 50)];
+
 /// The first search where pattern databases serve a board searched whole.
 const TABLES_FIRST: Weight = Weight::ratio(2, 1);
 
@@ -432,7 +441,12 @@ fn answers(
     if !searches.searchable() {
         return;
     }
-    for (p, q) in if whole { &SMALL_BOUNDS[..] } else { &LARGE_WEIGHTS[..] } {
+    let bounds = match (whole, searches.cells() <= SMALL) {
+        (true, true) => &SMALL_BOUNDS[..],
+        (true, false) => &LARGE_WHOLE_BOUNDS[..],
+        (false, _) => &LARGE_WEIGHTS[..],
+    };
+    for (p, q) in bounds {
         if budget.check_now().is_some() || best.proven() || over() {
             break;
         }
