@@ -19,7 +19,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, mpsc};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// `--pdb-dir`, else the user's cache directory.
 pub fn directory(args: &PdbArgs) -> Result<PathBuf> {
@@ -87,7 +87,7 @@ pub fn for_search(
                 // Nobody listens once the deadline passed: nothing to do.
                 let _ = done.send(make());
             });
-            let wait = deadline.at.saturating_duration_since(Instant::now());
+            let wait = deadline.left();
             let Ok(pdb) = finished.recv_timeout(wait) else {
                 let doing = if missing { "building" } else { "loading" };
                 return Err(deadline.passed(format!("{doing} the {partition} pattern databases")));
@@ -148,7 +148,7 @@ impl Time {
 
     /// Whether a `solve` has a deadline less than `budget` away.
     fn pressed(self, budget: Duration) -> bool {
-        matches!(self, Time::Solve(Some(deadline)) if deadline.at.saturating_duration_since(Instant::now()) < budget)
+        matches!(self, Time::Solve(Some(deadline)) if deadline.left() < budget)
     }
 }
 
@@ -330,6 +330,7 @@ fn describe(notice: Notice<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     fn solve_within(seconds: u64) -> Time {
         let timeout = Duration::from_secs(seconds);

@@ -52,6 +52,11 @@ impl Deadline {
         args.timeout.map(|timeout| Deadline { timeout, at: Instant::now() + timeout })
     }
 
+    /// The time left before it runs out.
+    pub fn left(self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
+    }
+
     /// The error to end with when it ran out while `during`.
     pub fn passed(self, during: impl Into<String>) -> anyhow::Error {
         OutOfTime { timeout: self.timeout, during: during.into() }.into()
