@@ -38,7 +38,7 @@ mod tables;
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
 pub use feed::{Check, Fed, Feed, Halt};
 pub use merge::{MergeError, Merged, Problems, format_of, merge, name_order};
-pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, run};
+pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, UnderWay, run};
 pub use resume::{Kept, check_against, kept_rows};
 pub use saved::{SAVE_EVERY, forget_progress, progress_dir};
 pub use shard::{Shard, ShardError};

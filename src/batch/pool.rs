@@ -9,11 +9,11 @@ one, so only ordering keeps rows, and only that many.
 use super::{Feed, Settings, Worker, solve_item};
 use crate::machine::cores;
 use crate::report::{Record, Summary};
-use crate::search::Limits;
+use crate::search::{Limits, Monitor, Snapshot};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Rows that may finish ahead of the next one to hand out: while one long
@@ -44,7 +44,11 @@ pub enum Event<'a> {
     /// reader, or a job runner that kills the process, never waits long for
     /// them) and to redraw a clock. One more comes just before [`run`]
     /// returns.
-    Tick,
+    Tick {
+        /// The search that has run longest of those under way, when the
+        /// run is watched ([`Settings::watch`]).
+        longest: Option<UnderWay<'a>>,
+    },
 }
 
 /// How often [`run`] sends [`Event::Tick`].
@@ -60,6 +64,93 @@ pub struct Finished {
     pub not_run: Option<usize>,
     /// Rows handed out.
     pub rows: usize,
+}
+
+/// A puzzle whose search is under way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UnderWay<'a> {
+    /// The puzzle's name, as its row's `file` will be.
+    pub name: &'a str,
+    /// How long its search has run in this process (a search taken up
+    /// from saved progress ran before, and its counts say so).
+    pub running: Duration,
+    /// The search's figures as it last left them.
+    pub figures: Snapshot,
+}
+
+/// What one job of a watched run is solving, for the clock to show.
+struct Slot {
+    /// The puzzle's name; its buffer is kept from puzzle to puzzle.
+    name: String,
+    /// When its search started; `None` between puzzles.
+    since: Option<Instant>,
+    monitor: Arc<Monitor>,
+}
+
+/// The searches under way in a watched run, a slot per job; no slots when
+/// the run is not watched.
+struct Watch {
+    slots: Vec<Mutex<Slot>>,
+}
+
+impl Watch {
+    fn new(watched: bool, jobs: usize) -> Watch {
+        let slot = || Mutex::new(Slot { name: String::new(), since: None, monitor: Arc::default() });
+        Watch { slots: if watched { (0..jobs).map(|_| slot()).collect() } else { Vec::new() } }
+    }
+
+    fn slot(&self, job: usize) -> Option<MutexGuard<'_, Slot>> {
+        self.slots.get(job).map(|slot| slot.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// The worker of `job`, its searches watched if the run is.
+    fn worker(&self, job: usize) -> Worker {
+        self.slot(job).map_or_else(Worker::default, |slot| Worker::watched(Arc::clone(&slot.monitor)))
+    }
+
+    /// Runs `solve`, the search of the puzzle `name` on `job`, as under way.
+    fn during<T>(&self, job: usize, name: &str, solve: impl FnOnce() -> T) -> T {
+        if let Some(mut slot) = self.slot(job) {
+            slot.monitor.reset();
+            slot.name.clear();
+            slot.name.push_str(name);
+            slot.since = Some(Instant::now());
+        }
+        // Over even if the search panics: the run goes on without it.
+        let _over = Over { watch: self, job };
+        solve()
+    }
+
+    /// The search that started first of those under way, its name copied
+    /// to `name`.
+    fn longest<'a>(&self, name: &'a mut String) -> Option<UnderWay<'a>> {
+        let mut first: Option<(Instant, Snapshot)> = None;
+        for job in 0..self.slots.len() {
+            let Some(slot) = self.slot(job) else { continue };
+            if let Some(since) = slot.since
+                && first.is_none_or(|(earliest, _)| since < earliest)
+            {
+                first = Some((since, slot.monitor.snapshot()));
+                name.clear();
+                name.push_str(&slot.name);
+            }
+        }
+        first.map(|(since, figures)| UnderWay { name, running: since.elapsed(), figures })
+    }
+}
+
+/// Marks a job's search over when dropped.
+struct Over<'w> {
+    watch: &'w Watch,
+    job: usize,
+}
+
+impl Drop for Over<'_> {
+    fn drop(&mut self) {
+        if let Some(mut slot) = self.watch.slot(self.job) {
+            slot.since = None;
+        }
+    }
 }
 
 /// The in-order end of a run: finished records wait here until every
@@ -88,8 +179,8 @@ impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
         Ok(())
     }
 
-    fn tick(&mut self) -> io::Result<()> {
-        (self.on_event)(Event::Tick)
+    fn tick(&mut self, longest: Option<UnderWay<'_>>) -> io::Result<()> {
+        (self.on_event)(Event::Tick { longest })
     }
 }
 
@@ -151,8 +242,10 @@ where
         }
     };
 
-    let work = || {
-        let mut worker = Worker::default();
+    let watch = Watch::new(settings.watch, jobs);
+
+    let work = &|job: usize| {
+        let mut worker = watch.worker(job);
         while !stopped.load(Ordering::Relaxed) {
             let Some(fed) = feed.next(&cancel) else { break };
             let position = fed.position;
@@ -169,7 +262,9 @@ where
             let left = total.map_or(jobs, |total| total.saturating_sub(position));
             let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left));
             let mut notice = |message: &str| send(&mut lock(), Event::Notice(message));
-            let record = solve_item(&fed.item, &settings, jobs, threads, &mut worker, &mut notice);
+            let record = watch.during(job, fed.item.name(), || {
+                solve_item(&fed.item, &settings, jobs, threads, &mut worker, &mut notice)
+            });
             let mut emitter = lock();
             if emitter.failure.is_none()
                 && let Err(e) = emitter.finished(position, record)
@@ -180,11 +275,12 @@ where
         }
     };
     let clock = || {
+        let mut name = String::new();
         while !stopped.load(Ordering::Relaxed) {
             std::thread::park_timeout(TICK);
             let mut emitter = lock();
             if emitter.failure.is_none()
-                && let Err(e) = emitter.tick()
+                && let Err(e) = emitter.tick(watch.longest(&mut name))
             {
                 fail(&mut emitter, e);
             }
@@ -192,8 +288,8 @@ where
     };
     std::thread::scope(|scope| {
         let clock = scope.spawn(clock);
-        let others: Vec<_> = (1..jobs).map(|_| scope.spawn(work)).collect();
-        work();
+        let others: Vec<_> = (1..jobs).map(|job| scope.spawn(move || work(job))).collect();
+        work(0);
         for other in others {
             // A panicking search would already have been reported by the
             // panic hook; the run goes on without that thread.
@@ -206,7 +302,7 @@ where
 
     let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
     if emitter.failure.is_none()
-        && let Err(e) = emitter.tick()
+        && let Err(e) = emitter.tick(None)
     {
         emitter.failure = Some(e);
     }
@@ -222,6 +318,72 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{Item, SAVE_EVERY, Source, TableSource};
+    use crate::board::{GoalSpec, Tiles};
+    use crate::heuristic::HeuristicKind;
+    use crate::search::Algorithm;
+
+    /// Settings for Korf's 15-puzzle 88 by IDA* with Manhattan distance on
+    /// one thread: 1.1·10⁹ expansions, seconds on any machine, far longer
+    /// than a tick; the run stops when `cancel` is set.
+    fn one_long_search(watch: bool, cancel: &Arc<AtomicBool>) -> (Feed, Settings) {
+        let board = Tiles::new(&[15, 2, 12, 11, 14, 13, 9, 5, 1, 3, 8, 7, 0, 10, 6, 4]).unwrap();
+        let item = Item { name: "korf-88".to_owned(), source: Source::Listed { board, expected: Some(65) } };
+        let settings = Settings {
+            goal: GoalSpec::BlankFirst,
+            size: None,
+            algorithm: Algorithm::IdaStar,
+            heuristic: HeuristicKind::Manhattan,
+            limits: Limits { cancel: Some(Arc::clone(cancel)), ..Limits::default() },
+            shorten: false,
+            jobs: 1,
+            threads: Some(1),
+            tables: Arc::new(TableSource::none()),
+            strongest: false,
+            saved_progress: None,
+            save_every: SAVE_EVERY,
+            watch,
+        };
+        (Feed::of(vec![item]), settings)
+    }
+
+    #[test]
+    fn a_watched_run_names_the_search_under_way_with_its_figures() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (feed, settings) = one_long_search(true, &cancel);
+        let mut seen = None;
+        run(&feed, &settings, |event| {
+            if let Event::Tick { longest: Some(search) } = event
+                && search.figures.expanded > 0
+                && search.figures.bound.is_some()
+            {
+                seen.get_or_insert((search.name.to_owned(), search.figures.bound));
+                cancel.store(true, Ordering::Relaxed);
+            }
+            Ok(())
+        })
+        .unwrap();
+        let (name, bound) = seen.expect("a tick came while the search ran");
+        assert_eq!(name, "korf-88");
+        assert!(bound.is_some_and(|b| (41.0..=65.0).contains(&b)), "IDA*'s bound: {bound:?}");
+    }
+
+    #[test]
+    fn an_unwatched_run_names_no_search() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (feed, settings) = one_long_search(false, &cancel);
+        let mut ticks = 0;
+        run(&feed, &settings, |event| {
+            if let Event::Tick { longest } = event {
+                assert_eq!(longest, None);
+                ticks += 1;
+                cancel.store(ticks >= 3, Ordering::Relaxed);
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert!(ticks >= 3);
+    }
 
     #[test]
     fn the_cores_are_shared_among_the_jobs_and_the_last_puzzles_get_the_rest() {

@@ -12,7 +12,7 @@ use crate::board::{
 };
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
-use crate::search::{Algorithm, Limits, Prepared, Tables, default_max_nodes_for};
+use crate::search::{Algorithm, Limits, Monitor, Prepared, Tables, default_max_nodes_for};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -55,6 +55,11 @@ pub struct Settings {
     pub saved_progress: Option<PathBuf>,
     /// How often they save it ([`SAVE_EVERY`](super::SAVE_EVERY) by default).
     pub save_every: Duration,
+    /// Whether the searches under way share their live figures, so that
+    /// each [`Event::Tick`](super::Event::Tick) can name the one that has
+    /// run longest and how far it has got: a run of hours-long searches
+    /// then shows more than its count of finished puzzles.
+    pub watch: bool,
 }
 
 /// The single-search default node limit of `algorithm` for a board of
@@ -69,6 +74,15 @@ pub fn default_max_nodes_per_job(shape: impl Into<Shape>, algorithm: Algorithm, 
 #[derive(Debug, Default)]
 pub struct Worker {
     prepared: Option<(Prepared, Tables)>,
+    /// Where its searches leave their live figures, when they are watched.
+    monitor: Option<Arc<Monitor>>,
+}
+
+impl Worker {
+    /// A worker whose searches leave their live figures in `monitor`.
+    pub fn watched(monitor: Arc<Monitor>) -> Worker {
+        Worker { prepared: None, monitor: Some(monitor) }
+    }
 }
 
 /// Solves one puzzle on `worker` with `threads` for its search, `jobs`
@@ -154,6 +168,9 @@ fn solve_board(
         }
     };
     let mut limits = Limits { sharing: jobs as u32, threads, ..settings.limits.clone() };
+    if let Some(monitor) = &worker.monitor {
+        limits.monitor = Some(Arc::clone(monitor));
+    }
     if limits.max_nodes.is_none() {
         limits.max_nodes = Some(default_max_nodes_per_job(shape, settings.algorithm, jobs));
     }

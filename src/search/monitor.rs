@@ -76,6 +76,15 @@ impl Monitor {
         }
     }
 
+    /// Clears every figure, for the next search watched through the same
+    /// monitor (a batch's job keeps one for all its puzzles).
+    pub(crate) fn reset(&self) {
+        self.record(0, 0);
+        self.node_limit.store(NONE, Ordering::Relaxed);
+        self.bound.store(NONE, Ordering::Relaxed);
+        self.improvements.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    }
+
     pub(crate) fn set_node_limit(&self, limit: u64) {
         self.node_limit.store(limit, Ordering::Relaxed);
     }
@@ -114,5 +123,17 @@ mod tests {
         monitor.set_bound(52.5);
         let seen = Snapshot { expanded: 1024, stored: 3000, node_limit: Some(5000), bound: Some(52.5) };
         assert_eq!(monitor.snapshot(), seen);
+    }
+
+    #[test]
+    fn a_reset_monitor_is_as_good_as_fresh() {
+        let monitor = Monitor::default();
+        monitor.set_node_limit(5000);
+        monitor.record(1024, 3000);
+        monitor.set_bound(52.5);
+        monitor.improved(Improvement { cost: 60, lower_bound: 52, at: Duration::from_millis(3) });
+        monitor.reset();
+        assert_eq!(monitor.snapshot(), Monitor::default().snapshot());
+        assert!(monitor.take_improvements().is_empty());
     }
 }

@@ -8,6 +8,7 @@ process, from `--progress` and whether standard error is a terminal.
 */
 
 use crate::cli::ProgressWhen;
+use npuzzle::batch::UnderWay;
 use npuzzle::search::{Improvement, Monitor, Snapshot};
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
@@ -22,6 +23,9 @@ const BAR: usize = 30;
 const EVERY: Duration = Duration::from_millis(100);
 /// Time between two lines of progress written to a log.
 const LOG_EVERY: Duration = Duration::from_secs(10);
+/// Columns a line redrawn on a terminal may take: one that wraps cannot be
+/// drawn over.
+const WIDTH: usize = 80;
 
 /// How progress is shown, decided once per process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +78,15 @@ pub struct Progress {
     started: Instant,
     drawn: Option<Instant>,
     line: Line,
+    /// The long search under way, shown after the counts.
+    search: Option<Search>,
+}
+
+/// What the line shows of a long search under way: its puzzle's name and
+/// its figures.
+struct Search {
+    name: String,
+    figures: String,
 }
 
 /// The line on the terminal, drawn over itself and cleared when done; in a
@@ -119,6 +132,7 @@ impl Progress {
             started: Instant::now(),
             drawn: None,
             line: Line::default(),
+            search: None,
         }
     }
 
@@ -145,6 +159,17 @@ impl Progress {
             self.label = label;
             self.refresh();
         }
+    }
+
+    /// Shows the search that has run longest of those under way, once it
+    /// has run [`STATUS_AFTER`] (most are over by then), with its figures
+    /// (`max_expanded` being the limit on its expansions); `None` when
+    /// none is under way. Drawn with the next redraw.
+    pub fn under_way(&mut self, longest: Option<UnderWay<'_>>, max_expanded: Option<u64>) {
+        self.search = longest.filter(|search| search.running >= STATUS_AFTER).map(|search| Search {
+            name: search.name.to_owned(),
+            figures: format!("{}  {}", clock(search.running), figures(&search.figures, max_expanded)),
+        });
     }
 
     /// Records `done` steps finished without drawing anything.
@@ -187,10 +212,21 @@ impl Progress {
         if self.display == Display::Hidden {
             return;
         }
-        let bar = self.display == Display::Terminal;
-        let mut line = render(self.done, self.total, self.started.elapsed(), self.percent, bar);
+        let terminal = self.display == Display::Terminal;
+        let mut line = match &self.search {
+            // On a terminal a long search's figures take the place of the
+            // bar and the clocks (whose estimate means little then).
+            Some(_) if terminal => match self.total {
+                Some(total) => format!("{}/{total}", self.done),
+                None => format!("{} done", self.done),
+            },
+            _ => render(self.done, self.total, self.started.elapsed(), self.percent, terminal),
+        };
         if !self.label.is_empty() {
             line = format!("{}  {line}", self.label);
+        }
+        if let Some(search) = &self.search {
+            line = with_search(&line, &search.name, &search.figures, terminal.then_some(WIDTH));
         }
         self.line.draw(self.display, &line);
         self.drawn = Some(Instant::now());
@@ -298,8 +334,32 @@ fn improvement(better: &Improvement) -> String {
 /// `searching  elapsed 0:07  expanded 48.2M of 100M  stored 12.6M of 134M  f bound 52`:
 /// what is known of a search, short enough for an 80-column terminal.
 fn status(figures: &Snapshot, elapsed: Duration, max_expanded: Option<u64>) -> String {
+    format!("searching  elapsed {}  {}", clock(elapsed), self::figures(figures, max_expanded))
+}
+
+/// `solving  3/50  korf24/50.txt  2:13:05  expanded 23.4G  f bound 111`: a
+/// batch's `line` with the search under way that has run longest. With a
+/// `width`, the name loses its head (a path's end tells files apart) so
+/// that the line fits.
+fn with_search(line: &str, name: &str, figures: &str, width: Option<usize>) -> String {
+    let whole = format!("{line}  {name}  {figures}");
+    let Some(width) = width else { return whole };
+    let over = whole.chars().count().saturating_sub(width);
+    let chars = name.chars().count();
+    if over == 0 || chars <= 1 {
+        return whole;
+    }
+    // At least the last 12 characters of the name stay, after the '…'.
+    let keep = chars.saturating_sub(over + 1).max(12.min(chars - 1));
+    let tail: String = name.chars().skip(chars - keep).collect();
+    format!("{line}  …{tail}  {figures}")
+}
+
+/// `expanded 48.2M of 100M  stored 12.6M of 134M  f bound 52`: a search's
+/// figures, each only when it has one.
+fn figures(figures: &Snapshot, max_expanded: Option<u64>) -> String {
     // Writing to a String cannot fail.
-    let mut line = format!("searching  elapsed {}  expanded {}", clock(elapsed), count(figures.expanded));
+    let mut line = format!("expanded {}", count(figures.expanded));
     if let Some(limit) = max_expanded {
         let _ = write!(line, " of {}", count(limit));
     }
@@ -380,6 +440,25 @@ mod tests {
         );
         assert_eq!(render(250, None, Duration::from_secs(5), false, true), "250 done  elapsed 0:05  50/s");
         assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+    }
+
+    #[test]
+    fn a_batch_line_names_its_longest_search_and_fits_a_terminal() {
+        let (counts, figures) = ("solving  3/50", "2:13:05  expanded 23.4G  f bound 111");
+        let short = "puzzles/korf24/50.txt";
+        assert_eq!(with_search(counts, short, figures, Some(WIDTH)), format!("{counts}  {short}  {figures}"));
+        let long = "a/very/long/folder/name/where/the/instances/live/korf24/50.txt";
+        let line = with_search(counts, long, figures, Some(WIDTH));
+        assert_eq!(line, "solving  3/50  …stances/live/korf24/50.txt  2:13:05  expanded 23.4G  f bound 111");
+        assert_eq!(line.chars().count(), WIDTH);
+        assert_eq!(
+            with_search(counts, long, figures, None),
+            format!("{counts}  {long}  {figures}"),
+            "a log's lines are not cut"
+        );
+        let crowded =
+            with_search(&format!("{counts}  and a label too long for any name"), long, figures, Some(WIDTH));
+        assert!(crowded.contains("  …orf24/50.txt  "), "at least the name's last 12 characters: {crowded}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::cli::BatchArgs;
 use crate::databases;
 use crate::exit::Exit;
 use crate::output::{counted, finishing_hint, note, past_optimal_reach};
-use crate::progress::Progress;
+use crate::progress::{Display, Progress};
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
@@ -118,10 +118,11 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
             }
         }
         Event::Notice(message) => progress.suspend(|| writeln!(io::stderr(), "npuzzle: warning: {message}")),
-        Event::Tick => {
+        Event::Tick { longest } => {
             ticks += 1;
             begun |= ticks >= 2;
             if begun {
+                progress.under_way(longest, args.search.limits.max_expanded);
                 progress.refresh();
             }
             out.flush()
@@ -158,6 +159,7 @@ fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Setting
         strongest,
         saved_progress: args.out.as_deref().map(batch::progress_dir),
         save_every: args.save_every,
+        watch: Display::get() != Display::Hidden,
     })
 }
 
