@@ -8,8 +8,10 @@
 #   benches/korf24.sh fifty [OUT]         all 50 optimally, easiest first by the published expansions
 #                                         (hardest last), one at a time on all cores, rows to OUT (default
 #                                         target/bench/korf24-fifty.csv) as each finishes; run it again to
-#                                         resume where a stopped run ended; then a summary that projects
-#                                         the unsolved from the solved ones' ratio to the published counts;
+#                                         resume where a stopped run ended (stderr: a line every 10 s with
+#                                         the search under way, its time, expansions and bound); then a
+#                                         summary that projects the unsolved from the solved ones' ratio
+#                                         to the published counts;
 #                                         FROM=RANK starts at that rank (ranks below solved elsewhere),
 #                                         TO=RANK stops after that one (the harder ones run elsewhere)
 #   benches/korf24.sh fast                weighted A* (W = 2) + linear conflict and greedy on all 50
@@ -86,7 +88,7 @@ fifty)
   resume=()
   if [[ -s "$rows" ]]; then resume=(--resume); fi
   "$bin" batch "${files[@]}" --algo idastar --heuristic pdb "${set_args[@]}" --pdb-dir "$pdb" --jobs 1 \
-    --out "$rows" "${resume[@]}" --progress never > /dev/null || true
+    --out "$rows" "${resume[@]}" --progress always > /dev/null || true
   python3 - "$rows" benches/data/korf24-expansions.txt <<'PY'
 import csv, re, sys
 published = {}
