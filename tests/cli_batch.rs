@@ -867,3 +867,20 @@ fn rows_carry_b_star_as_compare_does_and_the_summary_gives_means_and_medians() {
         "{table}"
     );
 }
+
+/// A log of a batch whose search runs for hours is not ten-second lines of
+/// "0 done": each names the search under way, how long it has run and how
+/// far it has got.
+#[test]
+fn a_batch_log_names_the_search_under_way_with_its_figures() {
+    let line = predicates::str::is_match(
+        r"npuzzle: solving  0/1  elapsed 0:1\d  ETA \?  puzzles/korf24/01\.txt  0:1\d  expanded [0-9.]+[kMG]?  f bound \d+\n",
+    )
+    .unwrap();
+    npuzzle()
+        .args(["batch", "puzzles/korf24/01.txt", "--algo", "idastar", "--heuristic", "manhattan"])
+        .args(["--threads", "1", "--timeout", "13", "--progress", "always"])
+        .assert()
+        .code(3)
+        .stderr(line);
+}
