@@ -87,6 +87,12 @@ struct Slot {
     monitor: Arc<Monitor>,
 }
 
+impl Slot {
+    fn lock(slot: &Mutex<Slot>) -> MutexGuard<'_, Slot> {
+        slot.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 /// The searches under way in a watched run, a slot per job; no slots when
 /// the run is not watched.
 struct Watch {
@@ -100,7 +106,7 @@ impl Watch {
     }
 
     fn slot(&self, job: usize) -> Option<MutexGuard<'_, Slot>> {
-        self.slots.get(job).map(|slot| slot.lock().unwrap_or_else(PoisonError::into_inner))
+        self.slots.get(job).map(Slot::lock)
     }
 
     /// The worker of `job`, its searches watched if the run is.
@@ -125,8 +131,7 @@ impl Watch {
     /// to `name`.
     fn longest<'a>(&self, name: &'a mut String) -> Option<UnderWay<'a>> {
         let mut first: Option<(Instant, Snapshot)> = None;
-        for job in 0..self.slots.len() {
-            let Some(slot) = self.slot(job) else { continue };
+        for slot in self.slots.iter().map(Slot::lock) {
             if let Some(since) = slot.since
                 && first.is_none_or(|(earliest, _)| since < earliest)
             {
