@@ -1,5 +1,7 @@
-//! The constructive solver held to its goals on every shape and goal,
-//! and its last-two-tiles window to every arrangement.
+/*!
+The constructive solver held to its goals on every shape and goal, and its
+last-two-tiles window to every arrangement.
+*/
 
 mod support {
     use crate::board::{Move, Shape, SplitMix64};
