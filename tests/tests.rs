@@ -15,7 +15,8 @@ mod parallel;
 mod pattern_databases;
 mod semantics;
 
-// The command line: one board, many boards, the other commands, limits.
+// The command line: one board, many boards, the other commands, limits,
+// and the documentation's examples run as written.
 mod campaigns;
 mod cli_batch;
 mod cli_solve;
@@ -23,3 +24,4 @@ mod cli_tools;
 mod hostile;
 mod limits;
 mod recipes;
+mod transcripts;

@@ -1,0 +1,89 @@
+//! The documentation's transcripts, run as written: in every ```` ```text ````
+//! block of the README and `docs/`, a line `$ npuzzle …` and the lines after
+//! it are a command and what it prints. Each one that needs no pattern
+//! databases and no shell prints exactly that, times aside.
+
+use crate::util::npuzzle;
+use std::fs;
+use std::path::Path;
+
+/// A command of a transcript and the lines shown after it.
+struct Transcript {
+    page: String,
+    command: String,
+    shown: Vec<String>,
+}
+
+fn transcripts(page: &Path) -> Vec<Transcript> {
+    let text = fs::read_to_string(page).unwrap();
+    let page = page.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+    let mut found: Vec<Transcript> = Vec::new();
+    let mut in_text = false;
+    let mut current: Option<Transcript> = None;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            found.extend(current.take());
+            in_text = line == "```text" && !in_text;
+            continue;
+        }
+        if !in_text {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            found.extend(current.take());
+            current = Some(Transcript { page: page.clone(), command: command.to_owned(), shown: Vec::new() });
+        } else if let Some(transcript) = &mut current {
+            transcript.shown.push(line.to_owned());
+        }
+    }
+    for transcript in &mut found {
+        while transcript.shown.last().is_some_and(|line| line.trim().is_empty()) {
+            transcript.shown.pop();
+        }
+    }
+    found
+}
+
+/// A line as it is compared: a time differs from run to run, so only its
+/// label is kept.
+fn timeless(line: &str) -> &str {
+    match line.split_once("runtime_ms:") {
+        Some((label, _)) => label,
+        None => line,
+    }
+}
+
+#[test]
+fn every_transcript_that_needs_no_tables_prints_what_its_page_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md")];
+    let mut docs: Vec<_> = fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    let mut ran = 0;
+    for transcript in pages.iter().flat_map(|page| transcripts(page)) {
+        let Transcript { page, command, shown } = transcript;
+        let words: Vec<&str> = command.split_whitespace().collect();
+        // A pipe needs a shell, and tables take minutes to build.
+        if words.first() != Some(&"npuzzle") || words.contains(&"|") || words.contains(&"pdb") {
+            continue;
+        }
+        let output = npuzzle().args(&words[1..]).output().unwrap();
+        let printed = format!(
+            "{}{}",
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap()
+        );
+        let printed: Vec<&str> = printed.lines().map(timeless).collect();
+        let shown: Vec<&str> = shown.iter().map(|line| timeless(line)).collect();
+        assert_eq!(printed, shown, "{page}: `{command}` prints something else than the page shows");
+        ran += 1;
+    }
+    // The README's breadth-first solve, its generated board and its
+    // malformed file at least.
+    assert!(ran >= 3, "only {ran} transcripts found");
+}
