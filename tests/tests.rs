@@ -21,7 +21,7 @@ mod campaigns;
 mod cli_batch;
 mod cli_solve;
 mod cli_tools;
+mod documentation;
 mod hostile;
 mod limits;
 mod recipes;
-mod transcripts;

@@ -1,7 +1,8 @@
-//! The documentation's transcripts, run as written: in every ```` ```text ````
-//! block of the README and `docs/`, a line `$ npuzzle …` and the lines after
-//! it are a command and what it prints. Each one that needs no pattern
-//! databases and no shell prints exactly that, times aside.
+//! The documentation held to the binary. Transcripts run as written: in
+//! every ```` ```text ```` block of the README and `docs/`, a line
+//! `$ npuzzle …` and the lines after it are a command and what it prints, and
+//! each one that needs no pattern databases and no shell prints exactly that,
+//! times aside. Column lists name the columns the binary writes, in order.
 
 use crate::util::npuzzle;
 use std::fs;
@@ -86,4 +87,33 @@ fn every_transcript_that_needs_no_tables_prints_what_its_page_shows() {
     // The README's breadth-first solve, its generated board and its
     // malformed file at least.
     assert!(ran >= 3, "only {ran} transcripts found");
+}
+
+/// The comma-separated names in the first code span after `marker` in
+/// `docs/scripting.md`.
+fn documented_columns(marker: &str) -> Vec<String> {
+    let page = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scripting.md")).unwrap();
+    let after = &page[page.find(marker).unwrap_or_else(|| panic!("no '{marker}' in docs/scripting.md"))..];
+    let span = after.split('`').nth(1).unwrap();
+    span.split(',').map(|name| name.trim().to_owned()).collect()
+}
+
+fn csv_header(args: &[&str]) -> Vec<String> {
+    let output = npuzzle().args(args).args(["--format", "csv"]).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    stdout.lines().next().unwrap().split(',').map(str::to_owned).collect()
+}
+
+#[test]
+fn the_documented_row_columns_are_the_ones_batch_writes() {
+    let mut written = csv_header(&["batch", "puzzles/3x3/easy-3.txt"]);
+    // The page names these two apart, as the ones only CSV has.
+    assert_eq!(written.split_off(written.len() - 2), ["start", "path"]);
+    assert_eq!(documented_columns("### Rows"), written);
+}
+
+#[test]
+fn the_documented_compare_columns_are_the_ones_compare_writes() {
+    let written = csv_header(&["compare", "puzzles/3x3/easy-3.txt"]);
+    assert_eq!(documented_columns("then the table's columns:"), written);
 }
