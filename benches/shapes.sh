@@ -8,7 +8,7 @@
 #                                     boards as the table, 1 s timeout: where the success rate and the
 #                                     length trade off
 #   benches/shapes.sh rows            the constructive solver on random 20x20 and 100x100 boards: time per
-#                                     board and mean length against 2·n³
+#                                     board and mean length against n³
 #
 # Release build; times are the searches' runtime_ms from --format json (batch --jobs 1).
 source "$(dirname "$0")/setup.sh"

@@ -1,5 +1,5 @@
 //! Mean pattern-database value over uniformly random solvable boards, the
-//! first measure for choosing a partition (`benches/korf24.sh partitions`).
+//! first measure for choosing a partition (`benches/korf24.sh partition`).
 //!
 //! `cargo run --release --example pdb_mean -- PARTITION PDB_DIR [COUNT] [SEED]`
 //! reads the partition's tables for the blank-first goal (built by
