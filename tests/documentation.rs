@@ -2,11 +2,32 @@
 //! every ```` ```text ```` block of the README and `docs/`, a line
 //! `$ npuzzle …` and the lines after it are a command and what it prints, and
 //! each one that needs no pattern databases and no shell prints exactly that,
-//! times aside. Column lists name the columns the binary writes, in order.
+//! times aside. Column lists name the columns the binary writes, in order,
+//! and every flag a page (these, and those of `benches/` and `puzzles/`)
+//! gives a command is one that command takes.
 
 use crate::util::npuzzle;
+use std::collections::HashMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The README and every page of `docs/`.
+fn pages() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<_> = fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    docs.insert(0, root.join("README.md"));
+    docs
+}
+
+/// A page's path from the crate's root, as messages name it.
+fn shown(page: &Path) -> String {
+    page.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(page).display().to_string()
+}
 
 /// A command of a transcript and the lines shown after it.
 struct Transcript {
@@ -17,7 +38,7 @@ struct Transcript {
 
 fn transcripts(page: &Path) -> Vec<Transcript> {
     let text = fs::read_to_string(page).unwrap();
-    let page = page.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+    let page = shown(page);
     let mut found: Vec<Transcript> = Vec::new();
     let mut in_text = false;
     let mut current: Option<Transcript> = None;
@@ -56,17 +77,8 @@ fn timeless(line: &str) -> &str {
 
 #[test]
 fn every_transcript_that_needs_no_tables_prints_what_its_page_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pages = vec![root.join("README.md")];
-    let mut docs: Vec<_> = fs::read_dir(root.join("docs"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
-        .collect();
-    docs.sort();
-    pages.extend(docs);
     let mut ran = 0;
-    for transcript in pages.iter().flat_map(|page| transcripts(page)) {
+    for transcript in pages().iter().flat_map(|page| transcripts(page)) {
         let Transcript { page, command, shown } = transcript;
         let words: Vec<&str> = command.split_whitespace().collect();
         // A pipe needs a shell, and tables take minutes to build.
@@ -116,4 +128,81 @@ fn the_documented_row_columns_are_the_ones_batch_writes() {
 fn the_documented_compare_columns_are_the_ones_compare_writes() {
     let written = csv_header(&["compare", "puzzles/3x3/easy-3.txt"]);
     assert_eq!(documented_columns("then the table's columns:"), written);
+}
+
+/// Every place a page writes `npuzzle SUBCOMMAND …`: in code blocks, and in
+/// code spans of one line. Each is the words from the subcommand on, to the
+/// end of that command (a pipe, `;`, `&&`, a redirection or a comment).
+fn documented_commands(text: &str) -> Vec<Vec<String>> {
+    const SUBCOMMANDS: [&str; 8] =
+        ["solve", "batch", "generate", "check", "merge", "compare", "completions", "pdb"];
+    let mut snippets = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        } else if in_block {
+            snippets.push(line.to_owned());
+        } else {
+            snippets.extend(line.split('`').skip(1).step_by(2).map(str::to_owned));
+        }
+    }
+    let mut commands = Vec::new();
+    for snippet in snippets {
+        let words: Vec<&str> = snippet.split_whitespace().collect();
+        for (i, _) in words.iter().enumerate().filter(|(_, w)| **w == "npuzzle") {
+            let Some(sub) = words.get(i + 1).filter(|w| SUBCOMMANDS.contains(w)) else { continue };
+            let mut command = vec![(*sub).to_owned()];
+            for word in &words[i + 2..] {
+                if ["|", ";", "&&", ">", ">>", "<", "#", "&"].contains(word) || word.ends_with(';') {
+                    break;
+                }
+                command.push((*word).to_owned());
+            }
+            commands.push(command);
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_flag_the_documentation_gives_a_command_is_one_it_takes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = pages();
+    pages
+        .extend(["benches/README.md", "benches/RESULTS.md", "puzzles/README.md"].map(|page| root.join(page)));
+    let mut helps = HashMap::new();
+    let mut checked = 0;
+    for page in &pages {
+        for command in documented_commands(&fs::read_to_string(page).unwrap()) {
+            // `pdb` has subcommands of its own.
+            let path: Vec<&str> = match command[0].as_str() {
+                "pdb" => command.iter().take(2).map(String::as_str).collect(),
+                _ => vec![command[0].as_str()],
+            };
+            let help = helps.entry(path.join(" ")).or_insert_with(|| {
+                let output = npuzzle().args(&path).arg("--help").output().unwrap();
+                assert!(output.status.success(), "`npuzzle {} --help` fails", path.join(" "));
+                String::from_utf8(output.stdout).unwrap()
+            });
+            for word in &command {
+                let word = word.trim_start_matches(['[', '(']);
+                let Some(flag) = word.strip_prefix("--") else { continue };
+                let flag: String =
+                    flag.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+                let named = help.match_indices(&format!("--{flag}")).any(|(at, found)| {
+                    !help[at + found.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                });
+                assert!(
+                    named,
+                    "{}: `npuzzle {}` gives --{flag}, which `npuzzle {} --help` does not list",
+                    shown(page),
+                    command.join(" "),
+                    path.join(" ")
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} flags found");
 }
