@@ -2,9 +2,10 @@
 //! every ```` ```text ```` block of the README and `docs/`, a line
 //! `$ npuzzle …` and the lines after it are a command and what it prints, and
 //! each one that needs no pattern databases and no shell prints exactly that,
-//! times aside. Column lists name the columns the binary writes, in order,
-//! and every flag a page (these, and those of `benches/` and `puzzles/`)
-//! gives a command is one that command takes.
+//! times aside. Column lists name the columns the binary writes, in order.
+//! On these pages and those of `benches/` and `puzzles/`, every flag given
+//! a command is one that command takes, and every link between pages leads
+//! to a file and a heading that exist.
 
 use crate::util::npuzzle;
 use std::collections::HashMap;
@@ -22,6 +23,14 @@ fn pages() -> Vec<PathBuf> {
     docs.sort();
     docs.insert(0, root.join("README.md"));
     docs
+}
+
+/// The pages above, and those of `benches/` and `puzzles/`.
+fn every_page() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = pages();
+    all.extend(["benches/README.md", "benches/RESULTS.md", "puzzles/README.md"].map(|page| root.join(page)));
+    all
 }
 
 /// A page's path from the crate's root, as messages name it.
@@ -167,10 +176,7 @@ fn documented_commands(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn every_flag_the_documentation_gives_a_command_is_one_it_takes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pages = pages();
-    pages
-        .extend(["benches/README.md", "benches/RESULTS.md", "puzzles/README.md"].map(|page| root.join(page)));
+    let pages = every_page();
     let mut helps = HashMap::new();
     let mut checked = 0;
     for page in &pages {
@@ -205,4 +211,64 @@ fn every_flag_the_documentation_gives_a_command_is_one_it_takes() {
         }
     }
     assert!(checked > 100, "only {checked} flags found");
+}
+
+/// The anchors GitHub gives a page's headings: lowercased, spaces to `-`,
+/// every other character but letters, digits, `-` and `_` dropped, and a
+/// repeated one numbered (`-1`, `-2`, …).
+fn anchors(page: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut in_block = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        }
+        let Some(heading) = line.strip_prefix('#').filter(|_| !in_block) else { continue };
+        let text = heading.trim_start_matches('#').trim();
+        let base: String = text
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        let repeats = found
+            .iter()
+            .filter(|a| {
+                **a == base || a.strip_prefix(&format!("{base}-")).is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count();
+        found.push(if repeats == 0 { base } else { format!("{base}-{repeats}") });
+    }
+    found
+}
+
+#[test]
+fn every_link_between_pages_leads_to_a_file_and_heading_that_exist() {
+    let pages = every_page();
+    let mut checked = 0;
+    for page in &pages {
+        let text = fs::read_to_string(page).unwrap();
+        for link in text.split("](").skip(1).filter_map(|rest| rest.split_once(')').map(|(link, _)| link)) {
+            if link.contains("://") || link.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = link.split_once('#').unwrap_or((link, ""));
+            let target = if file.is_empty() { page.clone() } else { page.parent().unwrap().join(file) };
+            assert!(target.exists(), "{}: the link ({link}) leads to no file", shown(page));
+            if !anchor.is_empty() {
+                let headings = anchors(&fs::read_to_string(&target).unwrap());
+                assert!(
+                    headings.iter().any(|a| a == anchor),
+                    "{}: the link ({link}) names no heading of {}",
+                    shown(page),
+                    shown(&target)
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} links found");
 }
