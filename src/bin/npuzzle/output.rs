@@ -1,13 +1,15 @@
 /*!
 What the binary says besides its reports: one-line notes on standard error,
-hints after a search stopped where optimal search seldom reaches, and the
-rule that a reader who closed standard output (`| head -1`) is no error.
+hints after a search stopped where optimal search seldom reaches or after
+long work `solve` cannot keep, and the rule that a reader who closed
+standard output (`| head -1`) is no error.
 */
 
 use crate::exit::Exit;
-use npuzzle::Algorithm;
 use npuzzle::board::Shape;
+use npuzzle::{Algorithm, LimitKind, Status};
 use std::io;
+use std::time::Duration;
 
 /// Prints one `npuzzle: …` line on standard error. A closed or full stderr
 /// loses the line rather than panicking, as `eprintln!` would.
@@ -72,6 +74,24 @@ pub fn finishing_hint(algorithm: Algorithm, pdb: bool) -> Option<&'static str> {
     }
 }
 
+/// How long a stopped `solve` must have searched before it is worth
+/// telling the user the work is lost: a minute, `batch`'s default
+/// interval between saves.
+const WORTH_KEEPING: Duration = Duration::from_secs(60);
+
+/// What to say when a `solve` whose search ran at least [`WORTH_KEEPING`]
+/// was stopped by its timeout or by Ctrl-C: `solve` keeps nothing, but the
+/// same IDA* search as a batch of one with `--out` saves where it stands,
+/// and `--resume` goes on from there.
+pub fn keeping_hint(algorithm: Algorithm, status: Status, searched: Duration) -> Option<&'static str> {
+    let stopped = matches!(status, Status::Limit(LimitKind::Time(_) | LimitKind::Interrupted));
+    let saves = matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_));
+    (stopped && saves && searched >= WORTH_KEEPING).then_some(
+        "hint: a stopped solve keeps nothing; as a batch of one (npuzzle batch FILE --out rows.csv and the \
+         same flags) the search saves its progress every minute, and --resume goes on from there",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +103,21 @@ mod tests {
         assert!(!with.contains("out of reach"), "{with}");
         let without = finishing_hint(Algorithm::IdaStar, false).unwrap();
         assert!(without.contains("--weight 3") && without.contains("--algo rows"), "{without}");
+    }
+
+    #[test]
+    fn a_long_idastar_solve_stopped_by_time_or_ctrl_c_is_told_how_to_keep_its_work() {
+        let (hour, second) = (Duration::from_secs(3600), Duration::from_secs(1));
+        let timeout = Status::Limit(LimitKind::Time(hour));
+        let stopped = Status::Limit(LimitKind::Interrupted);
+        let hint = keeping_hint(Algorithm::IdaStar, stopped, hour).unwrap();
+        assert!(hint.contains("--out") && hint.contains("--resume"), "{hint}");
+        assert!(keeping_hint(Algorithm::IdaStar, timeout, WORTH_KEEPING).is_some());
+        // Too short to matter, a limit that would stop it again, or a
+        // search that saves nothing in a batch either.
+        assert!(keeping_hint(Algorithm::IdaStar, stopped, second).is_none());
+        assert!(keeping_hint(Algorithm::IdaStar, Status::Limit(LimitKind::Expanded(5)), hour).is_none());
+        assert!(keeping_hint(Algorithm::IdaStar, Status::Solved, hour).is_none());
+        assert!(keeping_hint(Algorithm::AStar, stopped, hour).is_none());
     }
 }

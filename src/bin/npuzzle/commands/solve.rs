@@ -7,7 +7,7 @@ databases and the search all fall within it.
 use crate::cli::{FormatArg, SolveArgs};
 use crate::databases::{self, Time};
 use crate::exit::Exit;
-use crate::output::{finishing_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
+use crate::output::{finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
 use crate::settings::{
     Deadline, Strategy, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
@@ -68,7 +68,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let outcome = prepared.solve(&start, &limits, &tables);
     status.finish();
     let outcome = outcome?;
-    let ended = outcome.status;
+    let (ended, searched) = (outcome.status, outcome.stats.runtime);
     let record = Record::new(algorithm, heuristic, &start, &goal, outcome);
     let written = (|| -> Result<()> {
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -88,6 +88,9 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         && past_optimal_reach(start.shape())
         && let Some(hint) = finishing_hint(algorithm, heuristic == HeuristicKind::Pdb)
     {
+        note!("{hint}");
+    }
+    if let Some(hint) = keeping_hint(algorithm, ended, searched) {
         note!("{hint}");
     }
     verdict_despite_closed_pipe(written, ended.into())
