@@ -23,6 +23,12 @@ use std::time::Duration;
 /// loses at most this much work, plus the subtrees under way.
 pub const SAVE_EVERY: Duration = Duration::from_secs(60);
 
+/// Whether a batch saves the progress of searches by `algorithm`: only
+/// IDA*, weighted or not, runs in passes that can be taken up.
+pub fn saves_progress(algorithm: Algorithm) -> bool {
+    matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+}
+
 /// Progress files larger than this are not read. A 24-puzzle's search
 /// saves a line for each of up to 262,144 subtrees, some 25 MB; a puzzle
 /// file's limit would throw such a file away and the search would start
@@ -100,10 +106,12 @@ impl Saved {
         every: Duration,
         notice: &mut dyn FnMut(&str),
     ) -> Option<Arc<SaveProgress>> {
+        if !saves_progress(algorithm) {
+            return None;
+        }
         let search = match algorithm {
-            Algorithm::IdaStar => "idastar".to_owned(),
             Algorithm::WeightedIdaStar(weight) => format!("idastar weight {weight}"),
-            _ => return None,
+            _ => "idastar".to_owned(),
         };
         let tiles = |t: &Tiles| t.cells().iter().map(u16::to_string).collect::<Vec<_>>().join(" ");
         let key = format!(

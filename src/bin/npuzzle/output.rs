@@ -6,6 +6,7 @@ standard output (`| head -1`) is no error.
 */
 
 use crate::exit::Exit;
+use npuzzle::batch::{SAVE_EVERY, saves_progress};
 use npuzzle::board::Shape;
 use npuzzle::{Algorithm, LimitKind, Status};
 use std::io;
@@ -75,9 +76,9 @@ pub fn finishing_hint(algorithm: Algorithm, pdb: bool) -> Option<&'static str> {
 }
 
 /// How long a stopped `solve` must have searched before it is worth
-/// telling the user the work is lost: a minute, `batch`'s default
-/// interval between saves.
-const WORTH_KEEPING: Duration = Duration::from_secs(60);
+/// telling the user the work is lost: `batch`'s default interval between
+/// saves, a minute.
+const WORTH_KEEPING: Duration = SAVE_EVERY;
 
 /// What to say when a `solve` whose search ran at least [`WORTH_KEEPING`]
 /// was stopped by its timeout or by Ctrl-C: `solve` keeps nothing, but the
@@ -85,8 +86,7 @@ const WORTH_KEEPING: Duration = Duration::from_secs(60);
 /// and `--resume` goes on from there.
 pub fn keeping_hint(algorithm: Algorithm, status: Status, searched: Duration) -> Option<&'static str> {
     let stopped = matches!(status, Status::Limit(LimitKind::Time(_) | LimitKind::Interrupted));
-    let saves = matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_));
-    (stopped && saves && searched >= WORTH_KEEPING).then_some(
+    (stopped && saves_progress(algorithm) && searched >= WORTH_KEEPING).then_some(
         "hint: a stopped solve keeps nothing; as a batch of one (npuzzle batch FILE --out rows.csv and the \
          same flags) the search saves its progress every minute, and --resume goes on from there",
     )
