@@ -335,6 +335,18 @@ fn a_missing_file_or_directory_is_an_io_error() {
 }
 
 #[test]
+fn an_empty_board_argument_is_a_usage_error_not_a_file_with_no_name() {
+    for command in ["solve", "check", "compare"] {
+        npuzzle()
+            .args([command, ""])
+            .assert()
+            .code(2)
+            .stderr(contains("found an empty argument"))
+            .stderr(contains("cannot read").not());
+    }
+}
+
+#[test]
 fn bad_flags_are_usage_errors() {
     for args in [
         vec!["solve", "1,2,0,3", "--algo", "dijkstra"],

@@ -4,7 +4,7 @@ turns these raw flags into library values.
 */
 
 use crate::exit::{self, Exit};
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{OsStringValueParser, PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use npuzzle::Weight;
 use npuzzle::batch::Shard;
@@ -147,11 +147,22 @@ fn partition_parser() -> impl TypedValueParser<Value = PartitionSet> {
     PossibleValuesParser::new(names).try_map(|name| name.parse::<PartitionSet>())
 }
 
+/// A board argument; an empty one would otherwise be read as a file with no name.
+fn board_arg() -> impl TypedValueParser<Value = OsString> {
+    OsStringValueParser::new().try_map(|arg| {
+        if arg.is_empty() {
+            Err("expected a file, an inline board or -, found an empty argument")
+        } else {
+            Ok(arg)
+        }
+    })
+}
+
 /// `npuzzle solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The start board: a file, an inline board such as 1,2,5,3,4,0,6,7,8, or - for standard input.
-    #[arg(value_name = "START")]
+    #[arg(value_name = "START", value_parser = board_arg())]
     pub start: OsString,
 
     #[command(flatten)]
@@ -586,7 +597,7 @@ const MERGE_EXAMPLES: &[&str] =
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
-    #[arg(value_name = "PUZZLE")]
+    #[arg(value_name = "PUZZLE", value_parser = board_arg())]
     pub puzzle: OsString,
 
     #[command(flatten)]
@@ -608,7 +619,7 @@ pub struct CheckArgs {
 )]
 pub struct CompareArgs {
     /// The puzzle: a file, an inline board, or - for standard input.
-    #[arg(value_name = "PUZZLE")]
+    #[arg(value_name = "PUZZLE", value_parser = board_arg())]
     pub puzzle: OsString,
 
     #[command(flatten)]
