@@ -618,6 +618,26 @@ fn with_list_a_file_is_one_puzzle_per_line_and_a_bad_line_is_an_error_row_that_s
 }
 
 #[test]
+fn a_puzzle_file_given_as_a_list_is_error_rows_and_a_note_to_drop_list() {
+    let (code, stdout, stderr) = batch(&["--list", "puzzles/korf100/001.txt", "--format", "json"]);
+    assert_eq!(code, 2);
+    assert!(json_lines(&stdout).iter().all(|row| row["status"] == "error"), "{stdout}");
+    assert_eq!(
+        stderr,
+        "npuzzle: puzzles/korf100/001.txt reads as one board laid out in rows: without --list it is one puzzle\n"
+    );
+    // One line that is a board, or a file that is no board, gets no such note.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "mixed.list", "1 2 5 3 4 0 6 7 8\n1 2\n");
+    write(dir.path(), "junk.list", "x y\nz\n");
+    for list in ["mixed.list", "junk.list"] {
+        let out = npuzzle().current_dir(dir.path()).args(["batch", "--list", list]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{list}");
+        assert!(out.stderr.is_empty(), "{list}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
 fn a_list_with_no_puzzles_is_an_empty_run_like_an_empty_folder() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "none.list", "# 0 3x3 puzzles\n# size: 3x3\n\n");

@@ -13,14 +13,14 @@ use crate::progress::{Display, Progress};
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
 use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
-use npuzzle::board::Shape;
+use npuzzle::board::{Input, Shape, read_input_with};
 use npuzzle::cores;
 use npuzzle::files::{FileError, check_target};
 use npuzzle::report::{Column, Csv, Layout, Record, Reporter, RowFormat, RowStatus, reporter};
 use npuzzle::{Algorithm, HeuristicKind};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// `npuzzle batch`.
@@ -135,8 +135,18 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     drop(out);
 
     let cancelled = settings.limits.cancelled();
-    let ending = Ending { algorithm, kept, finished, cancelled, past_reach, withheld };
+    let ending = Ending { algorithm, kept, finished, cancelled, past_reach, withheld, args };
     ending.verdict(&feed)
+}
+
+/// The files among `paths` that hold one board as a whole, for a `--list`
+/// run whose every line was an error: a puzzle file given as a list.
+fn boards_in_rows(paths: &[PathBuf], size: Option<Shape>) -> impl Iterator<Item = &PathBuf> {
+    paths.iter().filter(move |path| {
+        path.as_os_str() != batch::STDIN
+            && path.is_file()
+            && read_input_with(&Input::File((*path).clone()), size).is_ok()
+    })
 }
 
 /// What every puzzle of the run is solved with.
@@ -199,7 +209,7 @@ impl PastReach {
 }
 
 /// How a run ended, for its notes and its exit code.
-struct Ending {
+struct Ending<'a> {
     algorithm: Algorithm,
     kept: Kept,
     finished: Finished,
@@ -207,12 +217,21 @@ struct Ending {
     past_reach: PastReach,
     /// Rows left out of `--out` from the first puzzle Ctrl-C stopped on.
     withheld: usize,
+    args: &'a BatchArgs,
 }
 
-impl Ending {
+impl Ending<'_> {
     /// The notes on standard error, and the exit code.
     fn verdict(self, feed: &Feed) -> Result<Exit> {
-        let Ending { algorithm, kept, finished, cancelled, past_reach, withheld } = self;
+        let Ending { algorithm, kept, finished, cancelled, past_reach, withheld, args } = self;
+        if args.list && kept.rows == 0 && finished.rows > 0 && finished.summary.error == finished.rows {
+            for path in boards_in_rows(&args.paths, args.size.size) {
+                note!(
+                    "{} reads as one board laid out in rows: without --list it is one puzzle",
+                    path.display()
+                );
+            }
+        }
         if withheld > 0 {
             let (is, them) = if withheld == 1 { ("is", "it") } else { ("are", "them") };
             let puzzles = counted(withheld, "puzzle");
@@ -272,7 +291,7 @@ impl Ending {
 /// `--out FILE`, opened for the run: a new file, a replaced one, or a
 /// resumed one with the rows it keeps.
 struct Output {
-    path: std::path::PathBuf,
+    path: PathBuf,
     reporter: Box<dyn Reporter + Send>,
     kept: Kept,
 }
