@@ -471,6 +471,35 @@ fn a_fifo_in_place_of_a_progress_file_is_not_waited_on() {
     assert_eq!(timeless(&rows), timeless(&whole));
 }
 
+/// Progress is saved beside `--out` and nowhere else: a link in place of
+/// its folder is not followed, to read, write or remove, and the search
+/// runs on unsaved.
+#[cfg(unix)]
+#[test]
+fn a_link_in_place_of_the_progress_folder_is_not_followed() {
+    let long = LongSearch::new();
+    let whole = String::from_utf8(long.run(&[]).stdout).unwrap();
+    let (file, text) = long.killed_after_a_save();
+    let elsewhere = long.dir.path().join("elsewhere");
+    fs::create_dir(&elsewhere).unwrap();
+    let kept = elsewhere.join(file.file_name().unwrap());
+    fs::rename(&file, &kept).unwrap();
+    fs::remove_dir_all(long.saved_dir()).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, long.saved_dir()).unwrap();
+    let resumed = long.run(&["--out", "rows.csv", "--resume", "--save-every", "0.01"]);
+    let stderr = String::from_utf8_lossy(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("rows.csv.progress: a link or no folder; this search's progress is not saved"),
+        "{stderr}"
+    );
+    let rows = fs::read_to_string(long.dir.path().join("rows.csv")).unwrap();
+    assert_eq!(timeless(&rows), timeless(&whole), "searched from the start, to the same row");
+    let names: Vec<_> = fs::read_dir(&elsewhere).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, [kept.file_name().unwrap()], "nothing written or removed through the link");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), text);
+}
+
 /// Ctrl-C stops a batch writing to a file without a row for the search
 /// it stopped, whose progress is kept: `--resume` takes it up (tried again
 /// if the search ended before the signal came).

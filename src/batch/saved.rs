@@ -47,10 +47,15 @@ pub fn progress_dir(out: &Path) -> PathBuf {
 /// afresh): its files go, and the folder if nothing else is in it. A link
 /// or anything but a folder is left alone.
 pub fn forget_progress(dir: &Path) {
-    if !fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()) {
-        return;
+    if is_folder(dir) {
+        remove_files(dir, |name| progress_file(name).is_some());
     }
-    remove_files(dir, |name| progress_file(name).is_some());
+}
+
+/// Whether `dir` is a folder itself, not a link to one: progress is
+/// written and removed only beside the output, never elsewhere.
+fn is_folder(dir: &Path) -> bool {
+    fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir())
 }
 
 /// Removes the regular files in `dir` whose names `pick` picks, then
@@ -107,6 +112,13 @@ impl Saved {
         notice: &mut dyn FnMut(&str),
     ) -> Option<Arc<SaveProgress>> {
         if !saves_progress(algorithm) {
+            return None;
+        }
+        if let Some(dir) = self.file.parent()
+            && fs::symlink_metadata(dir).is_ok()
+            && !is_folder(dir)
+        {
+            notice(&format!("{}: a link or no folder; this search's progress is not saved", dir.display()));
             return None;
         }
         let search = match algorithm {
@@ -167,17 +179,23 @@ impl Saved {
         else {
             return;
         };
+        if !is_folder(dir) {
+            return;
+        }
         remove_files(dir, |name| progress_file(name) == Some(own));
     }
 }
 
 /// Writes `text` to `file` whole or not at all, making its folder (but not
-/// the folders above it) if need be.
+/// the folders above it) if need be; never through a link.
 fn save(file: &Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = file.parent() {
         match fs::create_dir(dir) {
             Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
             _ => {}
+        }
+        if !is_folder(dir) {
+            return Err(std::io::Error::other("a link or no folder"));
         }
     }
     let mut new = NewFile::create(file, true).map_err(std::io::Error::other)?;
