@@ -114,9 +114,9 @@ impl Saved {
         if !saves_progress(algorithm) {
             return None;
         }
+        // No folder yet is fine: the first save makes it.
         if let Some(dir) = self.file.parent()
-            && fs::symlink_metadata(dir).is_ok()
-            && !is_folder(dir)
+            && fs::symlink_metadata(dir).is_ok_and(|meta| !meta.is_dir())
         {
             notice(&format!("{}: a link or no folder; this search's progress is not saved", dir.display()));
             return None;
