@@ -52,10 +52,16 @@ pub fn forget_progress(dir: &Path) {
     }
 }
 
-/// Whether `dir` is a folder itself, not a link to one: progress is
+/// What stands at `dir`, links not followed: nothing (`None`), a folder
+/// itself (`Some(true)`) or anything else, a link included: progress is
 /// written and removed only beside the output, never elsewhere.
+fn folder_at(dir: &Path) -> Option<bool> {
+    fs::symlink_metadata(dir).ok().map(|meta| meta.is_dir())
+}
+
+/// Whether `dir` is a folder itself, not a link to one.
 fn is_folder(dir: &Path) -> bool {
-    fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir())
+    folder_at(dir) == Some(true)
 }
 
 /// Removes the regular files in `dir` whose names `pick` picks, then
@@ -116,7 +122,7 @@ impl Saved {
         }
         // No folder yet is fine: the first save makes it.
         if let Some(dir) = self.file.parent()
-            && fs::symlink_metadata(dir).is_ok_and(|meta| !meta.is_dir())
+            && folder_at(dir) == Some(false)
         {
             notice(&format!("{}: a link or no folder; this search's progress is not saved", dir.display()));
             return None;
