@@ -23,7 +23,8 @@ index = slot(map, region) · k! + order
 - `order`: which tile is on which occupied cell, the Lehmer code of the
   tiles' positions among the occupied cells (`0..k!`).
 
-Ranking is two popcounts and a small table read per tile, then the map's
+Ranking is two popcounts and a small table read per tile (on boards of up
+to 16 cells, one popcount a tile and two reads for the map), then the map's
 record (16 bytes: three bits per cell naming its region, and the count of
 lower maps' other regions in the bits left, 32 of them on boards of up to 32
 cells; 2.8 MB for 6 tiles on 5×5) and the entry. In a
@@ -64,6 +65,58 @@ const FACTORIAL: [u32; 16] = {
     table
 };
 
+/// Most cells of a board whose maps are ranked by the bytes of their masks:
+/// `LOW_RANKS[low byte] + HIGH_RANKS[high byte][cells in the low byte]`,
+/// two reads of tables that stay in the first-level cache, where the
+/// combinatorial sum costs a read and a popcount a tile.
+const SMALL_BOARD: usize = 16;
+
+/// The rank of the map `occupied` on a small board, by its bytes.
+#[inline(always)]
+fn small_rank(occupied: u64) -> u32 {
+    let (low, high) = (occupied as usize & 255, (occupied >> 8) as usize & 255);
+    u32::from(LOW_RANKS[low]) + u32::from(HIGH_RANKS[high][low.count_ones() as usize & 15])
+}
+
+/// A low byte's terms C(cell, j + 1) of a map's rank, `j` its cells below.
+static LOW_RANKS: [u16; 256] = {
+    let mut ranks = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        ranks[byte] = byte_terms(byte, 0, 0);
+        byte += 1;
+    }
+    ranks
+};
+
+/// A high byte's terms, by the number of cells in the low byte.
+static HIGH_RANKS: [[u16; 16]; 256] = {
+    let mut ranks = [[0; 16]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut below = 0;
+        while below <= 8 {
+            ranks[byte][below] = byte_terms(byte, 8, below);
+            below += 1;
+        }
+        byte += 1;
+    }
+    ranks
+};
+
+/// Σ C(offset + c, j + 1) over the cells `c` of `byte` in increasing order,
+/// `j` counting from `below`: every sum a map of a small board reaches is
+/// under C(16, 8), and the others saturate.
+const fn byte_terms(byte: usize, offset: usize, below: usize) -> u16 {
+    let (mut rest, mut j, mut sum) = (byte, below, 0);
+    while rest != 0 {
+        sum += binomial_of(offset + rest.trailing_zeros() as usize, j + 1);
+        rest &= rest - 1;
+        j += 1;
+    }
+    if sum > u16::MAX as u64 { u16::MAX } else { sum as u16 }
+}
+
 /// Most regions one map may have: a region number is a 3-bit field.
 const MAX_REGIONS: usize = 8;
 
@@ -90,6 +143,9 @@ pub(crate) struct RegionIndex {
     /// 64 of them, so any 10-bit index is in range; those a rank never
     /// reaches, above the number of maps, saturate).
     binomial: [u32; 16 * MAX_CELLS],
+    /// At most [`SMALL_BOARD`] cells: maps are ranked by [`LOW_RANKS`] and
+    /// [`HIGH_RANKS`].
+    small: bool,
 
     /// Per map rank: three bits per cell, the region of a free cell (0 for
     /// occupied cells, and for every cell of a map with one region), and
@@ -204,6 +260,7 @@ impl RegionIndex {
             orders,
             len,
             binomial,
+            small: n <= SMALL_BOARD,
             maps: records,
             lower_at,
             regions,
@@ -315,6 +372,19 @@ impl RegionIndex {
     #[inline(always)]
     fn parts<const K: usize>(&self, placed: &[u8; MAX_TILES]) -> (u32, u32) {
         let k = if K == 0 { self.k } else { K }.min(MAX_TILES);
+        if self.small {
+            // A tile's digit of the order counts the later tiles on lower
+            // cells, so one pass from the last tile gives the order and the
+            // map's mask, and the mask its rank.
+            let mut later = 0u64;
+            let mut order = 0u32;
+            for i in (0..k).rev() {
+                let cell = u32::from(placed[i]) & 63;
+                order += (later & ((1 << cell) - 1)).count_ones() * FACTORIAL[(k - 1 - i) & 15];
+                later |= 1 << cell;
+            }
+            return (small_rank(later), order);
+        }
         let mut occupied = 0u64;
         for &cell in &placed[..k] {
             occupied |= 1 << (cell & 63);
@@ -387,6 +457,11 @@ impl RegionIndex {
 
     /// The rank of the map `occupied` (exactly `k` cells).
     fn map_rank(&self, occupied: u64) -> usize {
+        if self.small { small_rank(occupied) as usize } else { self.colex_rank(occupied) }
+    }
+
+    /// The map's rank in the combinatorial number system.
+    fn colex_rank(&self, occupied: u64) -> usize {
         let mut rest = occupied;
         let mut rank = 0;
         for j in 1..=self.k {
@@ -516,6 +591,22 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s), "{shape} {k}: every index is some state's");
         }
+    }
+
+    #[test]
+    fn a_small_board_ranks_its_maps_as_the_combinatorial_number_system_does() {
+        // Tables on disk were ranked by the sum; the mask's table must agree.
+        for k in 1..=8 {
+            let index = RegionIndex::new(Shape::square(4), k).unwrap();
+            assert!(index.small);
+            let mut occupied = all_cells(k);
+            for rank in 0..index.maps.len() {
+                assert_eq!(index.colex_rank(occupied), rank);
+                assert_eq!(index.map_rank(occupied), rank);
+                occupied = next_subset(occupied);
+            }
+        }
+        assert!(!RegionIndex::new(Shape::square(5), 3).unwrap().small);
     }
 
     #[test]
