@@ -143,9 +143,6 @@ pub(crate) struct RegionIndex {
     /// 64 of them, so any 10-bit index is in range; those a rank never
     /// reaches, above the number of maps, saturate).
     binomial: [u32; 16 * MAX_CELLS],
-    /// At most [`SMALL_BOARD`] cells: maps are ranked by [`LOW_RANKS`] and
-    /// [`HIGH_RANKS`].
-    small: bool,
 
     /// Per map rank: three bits per cell, the region of a free cell (0 for
     /// occupied cells, and for every cell of a map with one region), and
@@ -260,7 +257,6 @@ impl RegionIndex {
             orders,
             len,
             binomial,
-            small: n <= SMALL_BOARD,
             maps: records,
             lower_at,
             regions,
@@ -273,6 +269,13 @@ impl RegionIndex {
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// At most [`SMALL_BOARD`] cells: maps are ranked by [`LOW_RANKS`] and
+    /// [`HIGH_RANKS`].
+    #[inline(always)]
+    fn small(&self) -> bool {
+        self.shape.cells() <= SMALL_BOARD
     }
 
     /// Number of tiles placed.
@@ -372,7 +375,7 @@ impl RegionIndex {
     #[inline(always)]
     fn parts<const K: usize>(&self, placed: &[u8; MAX_TILES]) -> (u32, u32) {
         let k = if K == 0 { self.k } else { K }.min(MAX_TILES);
-        if self.small {
+        if self.small() {
             // A tile's digit of the order counts the later tiles on lower
             // cells, so one pass from the last tile gives the order and the
             // map's mask, and the mask its rank.
@@ -457,7 +460,7 @@ impl RegionIndex {
 
     /// The rank of the map `occupied` (exactly `k` cells).
     fn map_rank(&self, occupied: u64) -> usize {
-        if self.small { small_rank(occupied) as usize } else { self.colex_rank(occupied) }
+        if self.small() { small_rank(occupied) as usize } else { self.colex_rank(occupied) }
     }
 
     /// The map's rank in the combinatorial number system.
@@ -598,7 +601,7 @@ mod tests {
         // Tables on disk were ranked by the sum; the mask's table must agree.
         for k in 1..=8 {
             let index = RegionIndex::new(Shape::square(4), k).unwrap();
-            assert!(index.small);
+            assert!(index.small());
             let mut occupied = all_cells(k);
             for rank in 0..index.maps.len() {
                 assert_eq!(index.colex_rank(occupied), rank);
@@ -606,7 +609,7 @@ mod tests {
                 occupied = next_subset(occupied);
             }
         }
-        assert!(!RegionIndex::new(Shape::square(5), 3).unwrap().small);
+        assert!(!RegionIndex::new(Shape::square(5), 3).unwrap().small());
     }
 
     #[test]
