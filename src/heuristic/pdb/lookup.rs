@@ -371,7 +371,9 @@ impl Pdb {
             in_rounds: zero_aware && partitions.len() > 1,
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
-            fast: is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2"),
+            fast: is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("ssse3"),
             #[cfg(not(target_arch = "x86_64"))]
             fast: false,
         })
@@ -450,7 +452,7 @@ impl Pdb {
     /// [`Pdb::fresh`] with a hardware popcount (one or two per tile in a
     /// rank) and BMI2's masks and shifts.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
     unsafe fn fresh_fast<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) {
         self.fresh(cell_of)
     }
@@ -550,7 +552,7 @@ impl Pdb {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
     unsafe fn moved_fast<C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -650,7 +652,7 @@ impl Pdb {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
     unsafe fn moved_all_fast<B, C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -710,7 +712,7 @@ impl Pdb {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
     unsafe fn begin_fast<B, C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -878,7 +880,7 @@ impl Pdb {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
     unsafe fn end_fast<C: TileCells>(
         &self,
         pending: &mut PdbPending,

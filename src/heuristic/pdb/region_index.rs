@@ -24,10 +24,11 @@ index = slot(map, region) · k! + order
   tiles' positions among the occupied cells (`0..k!`).
 
 Ranking is two popcounts and a small table read per tile (on boards of up
-to 16 cells, one popcount a tile and two reads for the map), then the map's
-record (16 bytes: three bits per cell naming its region, and the count of
-lower maps' other regions in the bits left, 32 of them on boards of up to 32
-cells; 2.8 MB for 6 tiles on 5×5) and the entry. In a
+to 16 cells, all tiles at once in SSE lanes where the CPU has them, else
+one popcount a tile, and two reads for the map), then the map's record (16
+bytes: three bits per cell naming its region, and the count of lower maps'
+other regions in the bits left, 32 of them on boards of up to 32 cells; 2.8
+MB for 6 tiles on 5×5; 8 bytes on boards of up to 16 cells) and the entry. In a
 profile of IDA* on the 24-puzzle those two reads, the second waiting for
 the first, take most of a lookup's time, so ranking also comes in two
 steps ([`RegionIndex::parts_of`], then [`RegionIndex::entry`]) between
@@ -120,6 +121,20 @@ const fn byte_terms(byte: usize, offset: usize, below: usize) -> u16 {
 /// Most regions one map may have: a region number is a 3-bit field.
 const MAX_REGIONS: usize = 8;
 
+/// The maps' records (see [`RegionIndex`]'s `maps`).
+#[derive(Debug)]
+enum Records {
+    /// Boards of up to 16 cells whose maps have fewer than 2¹⁶ other
+    /// regions below them: half the bytes, so that more of the records
+    /// stay in cache beside the tables' entries, and shifts of one word.
+    Narrow(Vec<u64>),
+    Wide(Vec<u128>),
+}
+
+/// Where a narrow record holds its count of lower maps' other regions:
+/// past 16 cells' fields.
+const NARROW_LOWER_AT: u32 = 48;
+
 /// One region's record, for unranking: its map's occupied cells and its
 /// own cells.
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,9 +163,11 @@ pub(crate) struct RegionIndex {
     /// occupied cells, and for every cell of a map with one region), and
     /// from bit `lower_at` the other regions (all but region 0) of lower
     /// maps.
-    maps: Vec<u128>,
+    maps: Records,
+    /// Number of maps.
+    map_count: usize,
     /// Where a map's record holds that count: bit 96, or past the cells'
-    /// fields on boards of more than 32 cells.
+    /// fields on boards of more than 32 cells; bit 48 in narrow records.
     lower_at: u32,
     /// Per slot.
     regions: Vec<RegionRecord>,
@@ -158,6 +175,9 @@ pub(crate) struct RegionIndex {
     neighbours: [u64; MAX_CELLS],
     /// `nearer[goal][cell]`: the neighbours of `cell` nearer `goal`.
     nearer: Box<[[u64; MAX_CELLS]]>,
+    /// Whether [`RegionIndex::parts_of`] ranks in SSE lanes
+    /// ([`lanes::parts`]).
+    lanes: bool,
 }
 
 impl RegionIndex {
@@ -234,6 +254,16 @@ impl RegionIndex {
             others.extend(found[1..].iter().map(|&cells| RegionRecord { occupied, cells }));
             occupied = next_subset(occupied);
         }
+        let narrow = n <= 16 && others.len() < 1 << (64 - NARROW_LOWER_AT);
+        let (maps, lower_at) = if narrow {
+            let field = |record: u128| {
+                let cells = record & ((1 << (3 * n)) - 1);
+                (cells | (record >> lower_at << NARROW_LOWER_AT)) as u64
+            };
+            (Records::Narrow(records.into_iter().map(field).collect()), NARROW_LOWER_AT)
+        } else {
+            (Records::Wide(records), lower_at)
+        };
         main.extend(others);
         let regions = main;
         let len = regions.len() as u64 * u64::from(orders);
@@ -257,11 +287,13 @@ impl RegionIndex {
             orders,
             len,
             binomial,
-            maps: records,
+            maps,
+            map_count: binomial_of(n, k) as usize,
             lower_at,
             regions,
             neighbours,
             nearer,
+            lanes: n <= LANES && k <= MOST_LANE_TILES && lanes_available(),
         })
     }
 
@@ -338,6 +370,19 @@ impl RegionIndex {
     #[inline(always)]
     pub(crate) fn parts_of<C: TileCells>(&self, cell_of: &C, tiles: &[u8; MAX_CELLS]) -> (u32, u32) {
         let cell_of = cell_of.bytes();
+        #[cfg(target_arch = "x86_64")]
+        if self.lanes && cell_of.len() == LANES {
+            // SAFETY: `lanes` is set only where the CPU has SSSE3 and
+            // popcnt, and `cell_of` has the sixteen bytes read.
+            return unsafe {
+                match self.k {
+                    6 => lanes::parts::<6>(cell_of, tiles, 6),
+                    7 => lanes::parts::<7>(cell_of, tiles, 7),
+                    8 => lanes::parts::<8>(cell_of, tiles, 8),
+                    k => lanes::parts::<0>(cell_of, tiles, k),
+                }
+            };
+        }
         let cell = |i: usize| cell_of[usize::from(tiles[i]) & (C::LEN - 1)];
         match self.k {
             6 => self.parts::<6>(&std::array::from_fn(cell)),
@@ -350,9 +395,11 @@ impl RegionIndex {
     /// Asks for the record of map `map` to be brought into cache.
     #[inline(always)]
     pub(crate) fn prefetch_map(&self, map: u32) {
-        if let Some(record) = self.maps.get(map as usize) {
-            crate::machine::prefetch(record);
-        }
+        let map = map as usize;
+        match &self.maps {
+            Records::Narrow(records) => records.get(map).map(crate::machine::prefetch),
+            Records::Wide(records) => records.get(map).map(crate::machine::prefetch),
+        };
     }
 
     /// The entry of the state whose map and order are `map` and `order`,
@@ -442,10 +489,17 @@ impl RegionIndex {
     /// The slot of the region holding the free cell `cell` of map `map`.
     #[inline(always)]
     fn slot(&self, map: usize, cell: u32) -> usize {
-        let record = self.maps[map];
-        let region = (record >> (3 * (cell & 63))) as usize & 7;
-        let other =
-            (self.maps.len() + (record >> self.lower_at) as usize).wrapping_add(region).wrapping_sub(1);
+        let (region, lower) = match &self.maps {
+            Records::Narrow(records) => {
+                let record = records[map];
+                ((record >> (3 * (cell & 15))) as usize & 7, (record >> NARROW_LOWER_AT) as usize)
+            }
+            Records::Wide(records) => {
+                let record = records[map];
+                ((record >> (3 * (cell & 63))) as usize & 7, (record >> self.lower_at) as usize)
+            }
+        };
+        let other = (self.map_count + lower).wrapping_add(region).wrapping_sub(1);
         // A select, not a branch: which region the blank is in is as good
         // as random to the branch predictor.
         if region == 0 { map } else { other }
@@ -527,6 +581,115 @@ fn flood(neighbours: &[u64; MAX_CELLS], free: u64, start: u32) -> u64 {
     region
 }
 
+/// Whether this CPU ranks in lanes.
+fn lanes_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return lanes::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Cells of a board whose parts [`lanes::parts`] ranks: one byte lane each.
+const LANES: usize = 16;
+
+/// Most tiles [`lanes::parts`] ranks: their order digits are weighed in
+/// eight 16-bit lanes (7! fits one).
+const MOST_LANE_TILES: usize = 8;
+
+/// Ranking on a small board in SSE lanes, a tile a lane: the serial
+/// popcounts of [`RegionIndex::parts`], one after another for each tile,
+/// were the largest part of a lookup on the 15-puzzle.
+#[cfg(target_arch = "x86_64")]
+mod lanes {
+    use super::{FACTORIAL, LANES, MAX_CELLS, MOST_LANE_TILES, small_rank};
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi32, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpgt_epi8,
+        _mm_cmplt_epi8, _mm_cvtsi128_si32, _mm_extract_epi16, _mm_loadu_si128, _mm_madd_epi16, _mm_or_si128,
+        _mm_sad_epu8, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_epi32,
+        _mm_sub_epi8, _mm_unpacklo_epi8, _mm_unpacklo_epi64,
+    };
+
+    /// Whether this CPU runs [`parts`].
+    pub(super) fn available() -> bool {
+        is_x86_feature_detected!("ssse3") && is_x86_feature_detected!("popcnt")
+    }
+
+    /// `WEIGHTS[k][i]`: the weight (k − 1 − i)! of tile `i`'s order digit
+    /// among `k` tiles, 0 past the tiles.
+    static WEIGHTS: [[i16; MOST_LANE_TILES]; 16] = {
+        let mut weights = [[0; MOST_LANE_TILES]; 16];
+        let mut k = 1;
+        while k <= MOST_LANE_TILES {
+            let mut i = 0;
+            while i < k {
+                weights[k][i] = FACTORIAL[k - 1 - i] as i16;
+                i += 1;
+            }
+            k += 1;
+        }
+        weights
+    };
+
+    /// [`RegionIndex::parts_of`](super::RegionIndex::parts_of) for the
+    /// `k` (`K` when not 0) tiles `tiles` on a board of up to [`LANES`]
+    /// cells, from its `LANES`-byte tile-to-cell table: tile `i`'s order
+    /// digit counts the later tiles on lower cells, a comparison of all the
+    /// lanes with the lanes `s` later for each `s`, and the map's bytes are
+    /// sums of one bit per lane.
+    ///
+    /// # Safety
+    /// The CPU has SSSE3 and popcnt ([`available`]); `cell_of` has
+    /// `LANES` bytes.
+    #[inline]
+    #[target_feature(enable = "popcnt,ssse3")]
+    pub(super) unsafe fn parts<const K: usize>(
+        cell_of: &[u8],
+        tiles: &[u8; MAX_CELLS],
+        k: usize,
+    ) -> (u32, u32) {
+        let k = if K == 0 { k } else { K }.min(MOST_LANE_TILES);
+        let zero = _mm_setzero_si128();
+        let low_nibble = _mm_set1_epi8(LANES as i8 - 1);
+        let lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let used = _mm_cmplt_epi8(lane, _mm_set1_epi8(k as i8));
+        // SAFETY: both reads are of sixteen bytes within the slices (the
+        // caller's `cell_of`, and `tiles` of MAX_CELLS ≥ 16).
+        let (table, tiles) =
+            unsafe { (_mm_loadu_si128(cell_of.as_ptr().cast()), _mm_loadu_si128(tiles.as_ptr().cast())) };
+        let cells = _mm_and_si128(_mm_shuffle_epi8(table, _mm_and_si128(tiles, low_nibble)), low_nibble);
+        // Past the tiles a lane holds a cell above every cell, so that it
+        // counts for no tile before it.
+        let past = _mm_set1_epi8(i8::MAX);
+        let ranked = _mm_or_si128(_mm_and_si128(used, cells), _mm_andnot_si128(used, past));
+        let mut digits = zero;
+        macro_rules! later_by {
+            ($($s:literal)*) => {$(
+                if k > $s {
+                    let later = _mm_alignr_epi8::<$s>(past, ranked);
+                    digits = _mm_sub_epi8(digits, _mm_cmpgt_epi8(ranked, later));
+                }
+            )*};
+        }
+        later_by!(1 2 3 4 5 6 7);
+        // SAFETY: a row of WEIGHTS is sixteen bytes.
+        let weights = unsafe { _mm_loadu_si128(WEIGHTS[k & 15].as_ptr().cast()) };
+        let sums = _mm_madd_epi16(_mm_unpacklo_epi8(digits, zero), weights);
+        let sums = _mm_add_epi32(sums, _mm_shuffle_epi32::<0b0100_1110>(sums));
+        let sums = _mm_add_epi32(sums, _mm_shuffle_epi32::<0b1011_0001>(sums));
+        let order = _mm_cvtsi128_si32(sums) as u32;
+        // Each tile's bit within its byte of the map; the bits are distinct,
+        // so a byte's sum is their union.
+        let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+        let bits = _mm_and_si128(_mm_shuffle_epi8(bit, cells), used);
+        let high = _mm_cmpgt_epi8(cells, _mm_set1_epi8(7));
+        let bytes: __m128i = _mm_unpacklo_epi64(_mm_andnot_si128(high, bits), _mm_and_si128(high, bits));
+        let sums = _mm_sad_epu8(bytes, zero);
+        let occupied =
+            (_mm_cvtsi128_si32(sums) as u64 & 255) | ((_mm_extract_epi16::<4>(sums) as u64 & 255) << 8);
+        (small_rank(occupied), order)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,7 +766,7 @@ mod tests {
             let index = RegionIndex::new(Shape::square(4), k).unwrap();
             assert!(index.small());
             let mut occupied = all_cells(k);
-            for rank in 0..index.maps.len() {
+            for rank in 0..index.map_count {
                 assert_eq!(index.colex_rank(occupied), rank);
                 assert_eq!(index.map_rank(occupied), rank);
                 occupied = next_subset(occupied);
@@ -613,11 +776,54 @@ mod tests {
     }
 
     #[test]
+    fn ranking_in_lanes_gives_the_popcounts_map_and_order() {
+        if !lanes_available() {
+            return;
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for shape in [Shape::square(3), Shape::new(4, 3), Shape::square(4)] {
+            let n = shape.cells();
+            for k in 1..=MOST_LANE_TILES.min(n - 1) {
+                let index = RegionIndex::new(shape, k).unwrap();
+                assert!(index.lanes, "{shape:?}, {k} tiles");
+                for _ in 0..5_000 {
+                    // A random board (tile t on cell_of[t]) and a random
+                    // pattern of k tiles in a random order.
+                    let mut cell_of = [0u8; LANES];
+                    let mut cells: Vec<u8> = (0..n as u8).collect();
+                    for (tile, cell) in cell_of.iter_mut().enumerate().take(n) {
+                        *cell = cells.swap_remove(next(n - tile));
+                    }
+                    let mut free: Vec<u8> = (1..n as u8).collect();
+                    let mut tiles = [0u8; MAX_CELLS];
+                    for (i, tile) in tiles.iter_mut().enumerate().take(k) {
+                        *tile = free.swap_remove(next(n - 1 - i));
+                    }
+                    let mut placed = [0u8; MAX_TILES];
+                    for i in 0..k {
+                        placed[i] = cell_of[usize::from(tiles[i])];
+                    }
+                    // SAFETY: `lanes` says the CPU has the features; 16 bytes.
+                    let lanes = unsafe { lanes::parts::<0>(&cell_of, &tiles, k) };
+                    assert_eq!(lanes, index.parts::<0>(&placed), "{shape:?}: {:?}", &placed[..k]);
+                    assert_eq!(lanes, index.parts_of(&cell_of, &tiles));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_sizes_of_the_usual_spaces() {
         let five = RegionIndex::new(Shape::square(5), 6).unwrap();
-        assert_eq!((five.maps.len(), five.regions(), five.len()), (177_100, 251_400, 181_008_000));
+        assert_eq!((five.map_count, five.regions(), five.len()), (177_100, 251_400, 181_008_000));
         let four = RegionIndex::new(Shape::square(4), 7).unwrap();
-        assert_eq!((four.maps.len(), four.regions(), four.len()), (11_440, 27_748, 139_849_920));
+        assert_eq!((four.map_count, four.regions(), four.len()), (11_440, 27_748, 139_849_920));
         let eight = RegionIndex::new(Shape::square(4), 8).unwrap();
         assert_eq!(eight.len(), 1_425_191_040);
         assert!(RegionIndex::new(Shape::square(5), 9).is_none(), "too many entries");
@@ -625,9 +831,9 @@ mod tests {
         // fill of every map: 58,905 and 376,992 maps with 61,973 and 414,668
         // regions.
         let six = RegionIndex::new(Shape::square(6), 4).unwrap();
-        assert_eq!((six.maps.len(), six.regions(), six.len()), (58_905, 61_973, 61_973 * 24));
+        assert_eq!((six.map_count, six.regions(), six.len()), (58_905, 61_973, 61_973 * 24));
         let six = RegionIndex::new(Shape::square(6), 5).unwrap();
-        assert_eq!((six.maps.len(), six.regions(), six.len()), (376_992, 414_668, 414_668 * 120));
+        assert_eq!((six.map_count, six.regions(), six.len()), (376_992, 414_668, 414_668 * 120));
         assert!(RegionIndex::new(Shape::square(6), 7).is_none(), "C(36, 7) · 7! entries");
         assert!(RegionIndex::new(Shape::square(9), 2).is_none(), "masks hold 64 cells");
         assert!(RegionIndex::new(Shape::square(3), 9).is_none(), "no free cell");
