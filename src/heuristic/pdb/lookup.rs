@@ -18,6 +18,8 @@ use crate::board::{Board, Goal, TileCells};
 use crate::heuristic::{Heuristic, Slide};
 use std::path::{Path, PathBuf};
 
+mod single;
+
 /// Most databases one [`Pdb`] combines.
 pub const MAX_TABLES: usize = 16;
 
@@ -161,6 +163,9 @@ pub struct PdbPending {
     /// Per child, the estimate the first round settled on (above the cut),
     /// or 0.
     settled: [u32; CHILDREN],
+    /// The parent's best sums, on the board and on its mirror (see
+    /// [`Pdb::begin_single`]).
+    sums: (u32, u32),
 }
 
 impl Default for PdbPending {
@@ -177,8 +182,24 @@ impl Default for PdbPending {
             cut: u32::MAX,
             rest: [[0; 2]; CHILDREN],
             settled: [0; CHILDREN],
+            sums: (0, 0),
         }
     }
+}
+
+/// How [`Pdb`] looks up a node's children, by its databases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// Blank-minimised tables: a lookup is one read, each child on its own.
+    Minimised,
+    /// Zero-aware tables (two dependent reads a lookup), one partition:
+    /// every read of every child together.
+    Together,
+    /// Zero-aware, with several partitions: in rounds (see
+    /// [`Pdb::begin_with`]).
+    Rounds,
+    /// One partition of zero-aware tables in bits: [`Pdb::begin_single`].
+    Single,
 }
 
 /// The maximum over partitions of additive pattern databases, each looked
@@ -195,11 +216,11 @@ pub struct Pdb {
     members: Vec<u16>,
     /// `tables_of[tile]`: the databases holding the tile (a mask).
     tables_of: [u16; MAX_CELLS],
-    /// Every database is zero-aware: two dependent reads a lookup.
-    zero_aware: bool,
-    /// Zero-aware, with several partitions: children are estimated in
-    /// rounds (see [`Pdb::begin_with`]).
-    in_rounds: bool,
+    /// `table_of[tile]`: the first database holding the tile, or
+    /// [`single::NO_TABLE`].
+    table_of: [u8; MAX_CELLS],
+    /// How a node's children are looked up.
+    plan: Plan,
     mirror: Option<Mirror>,
     /// The CPU has popcnt and BMI2 (checked at run time).
     fast: bool,
@@ -360,15 +381,23 @@ impl Pdb {
             member_masks.push(member_mask);
         }
         let zero_aware = databases.iter().all(|db| matches!(db.ranks, Ranks::Regions(_)));
-        Ok(Pdb {
+        let table_of =
+            tables_of.map(|mask| if mask == 0 { single::NO_TABLE } else { mask.trailing_zeros() as u8 });
+        let mut pdb = Pdb {
             set: None,
             cells: goal.cells(),
             databases,
             partitions: masks,
             members: member_masks,
             tables_of,
-            zero_aware,
-            in_rounds: zero_aware && partitions.len() > 1,
+            table_of,
+            plan: if !zero_aware {
+                Plan::Minimised
+            } else if partitions.len() > 1 {
+                Plan::Rounds
+            } else {
+                Plan::Together
+            },
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt")
@@ -376,7 +405,11 @@ impl Pdb {
                 && is_x86_feature_detected!("ssse3"),
             #[cfg(not(target_arch = "x86_64"))]
             fast: false,
-        })
+        };
+        if pdb.single_partition() {
+            pdb.plan = Plan::Single;
+        }
+        Ok(pdb)
     }
 
     /// Whether these databases were built for `goal` (a heuristic for
@@ -403,8 +436,8 @@ impl Pdb {
             partitions: self.partitions.clone(),
             members: self.members.clone(),
             tables_of: self.tables_of,
-            zero_aware: self.zero_aware,
-            in_rounds: self.in_rounds,
+            table_of: self.table_of,
+            plan: self.plan,
             mirror: self.mirror.clone(),
             fast: self.fast,
         })
@@ -413,6 +446,13 @@ impl Pdb {
     /// The databases, each once, in the order the set first names them.
     pub fn databases(&self) -> &[PatternDatabase] {
         &self.databases
+    }
+
+    /// Whether children take [`Pdb::begin_single`], for tests to know
+    /// which path they check.
+    #[cfg(test)]
+    pub(super) fn single(&self) -> bool {
+        self.plan == Plan::Single
     }
 
     /// Whether the mirror lookup is used (the blank's goal cell is on the
@@ -674,7 +714,7 @@ impl Pdb {
         estimates: &mut [u32],
         memos: &mut [PdbMemo<C>],
     ) {
-        if !self.zero_aware {
+        if self.plan == Plan::Minimised {
             // A blank-minimised lookup is one read: the bookkeeping of the
             // halves costs more than the overlap of one node's children
             // gains (measured).
@@ -748,6 +788,9 @@ impl Pdb {
         pending: &mut PdbPending,
         cut: u32,
     ) {
+        if self.plan == Plan::Single {
+            return self.begin_single(memo, to, slides, memos, pending);
+        }
         let children = slides.len().min(memos.len()).min(CHILDREN);
         let mut tables = [[0u16; 2]; CHILDREN];
         for ((slide, child), tables) in slides.iter().zip(memos.iter_mut()).zip(&mut tables).take(children) {
@@ -756,7 +799,7 @@ impl Pdb {
         }
         pending.first_round = false;
         pending.settled = [0; CHILDREN];
-        if self.in_rounds && cut < u32::MAX {
+        if self.plan == Plan::Rounds && cut < u32::MAX {
             let (side, partition, best) = self.best_partition(&memo.values);
             if best >= cut {
                 let members = self.members[partition];
@@ -830,7 +873,7 @@ impl Pdb {
         // A round of its own for the map records pays only for a maxed
         // set's full lookups: one partition's records stay in cache, and a
         // first round's few are not worth the wait (both measured).
-        if *records_due && (!self.in_rounds || *first_round) {
+        if *records_due && (self.plan != Plan::Rounds || *first_round) {
             self.ask_entries(memos, pending);
         }
     }
@@ -900,6 +943,10 @@ impl Pdb {
     ) -> bool {
         let children = estimates.len().min(memos.len()).min(CHILDREN);
         if children == 0 {
+            return true;
+        }
+        if self.plan == Plan::Single {
+            self.end_single(pending, estimates, memos);
             return true;
         }
         if pending.records_due {

@@ -475,10 +475,12 @@ fn values_combine_the_per_pattern_lookups_along_random_walks() {
         let dbs = [&[1, 2, 7, 8][..], &[28, 29, 34, 35]].iter().map(|t| build(&goal, t)).collect();
         walk_checking_updates::<PackedWords<4>>(&goal, &Pdb::from_databases(&goal, dbs).unwrap(), 5_000);
     }
-    // Zero-aware, one partition of two patterns on 4×4, mirrored and not.
+    // Zero-aware, one partition of two patterns on 4×4, mirrored and not:
+    // children in one pass, against the general path's lone updates.
     for spec in [GoalSpec::BlankFirst, GoalSpec::Snail] {
         let goal = goal(&spec, 4);
         let pdb = maxed(&goal, &[&[1, 2, 3, 4, 5], &[8, 9, 12, 13]], &[vec![0, 1]], TableKind::ZeroAwareBits);
+        assert!(pdb.single());
         walk_checking_updates::<Packed>(&goal, &pdb, 20_000);
     }
 }
