@@ -124,6 +124,16 @@ impl Geometry {
         &self.steps[row]
     }
 
+    /// Asks for row `row` of [`Geometry::steps`] to be brought into cache:
+    /// a long rule automaton's rows (about a megabyte on 4×4) do not stay
+    /// there beside a search's pattern databases.
+    #[inline]
+    pub fn prefetch_steps(&self, row: usize) {
+        if let Some(steps) = self.steps.get(row) {
+            crate::machine::prefetch(steps);
+        }
+    }
+
     /// The board's shape.
     #[inline]
     pub fn shape(&self) -> Shape {

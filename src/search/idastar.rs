@@ -629,6 +629,10 @@ struct Search<'a, B: Board, H: Heuristic<B>, R> {
     /// The walkers of [`Search::walk`], kept from pass to pass with the
     /// room their stacks have grown to.
     walkers: Vec<walkers::Walker<B, H>>,
+    /// The room of [`Search::split_chunk`]'s children, kept from chunk to
+    /// chunk: a few kilobytes each, set up anew for every chunk of every
+    /// split they cost more than the chunk's lookups.
+    chunk_children: Option<Box<[Children<B, H>; SPLIT_CHUNK]>>,
     /// Room for the levels of [`Search::split`], kept from pass to pass.
     levels: Vec<Vec<Item<B, H::Memo>>>,
     /// The boards of a split's shallower levels, kept likewise.
@@ -715,6 +719,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             nearest: Vec::new(),
             last: Nearest::default(),
             walkers: Vec::new(),
+            chunk_children: None,
             levels: Vec::new(),
             above: FxHashSet::default(),
         }
@@ -987,8 +992,10 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
     ) -> Result<(), Flow> {
         let Some(first) = chunk.first() else { return Ok(()) };
         let first_step = self.geometry.steps(first.row)[0];
-        let mut children: [Children<B, H>; SPLIT_CHUNK] =
-            std::array::from_fn(|_| Children::new(first.board, first_step));
+        let mut children = self
+            .chunk_children
+            .take()
+            .unwrap_or_else(|| Box::new(std::array::from_fn(|_| Children::new(first.board, first_step))));
         let mut expanded = [false; SPLIT_CHUNK];
         // The goal or a limit ends the run at that node.
         let mut ended = None;
@@ -1029,6 +1036,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 self.keep_children(item, &children[i], deeper);
             }
         }
+        self.chunk_children = Some(children);
         match ended {
             Some((i, Flow::Found)) => {
                 self.path = chunk[i].moves.as_slice().iter().rev().copied().collect();

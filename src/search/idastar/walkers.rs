@@ -98,6 +98,11 @@ impl<B: Board, H: Heuristic<B>> Children<B, H> {
             count += 1;
         }
         self.count = count;
+        // A child's moves are read when it is expanded, a round of the
+        // walkers later at the soonest.
+        for step in &self.steps[..count] {
+            geometry.prefetch_steps(usize::from(step.row));
+        }
         heuristic.begin_children(
             h,
             memo,
