@@ -644,19 +644,34 @@ impl Pdb {
     #[inline(always)]
     #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
     fn slid<C: TileCells>(&self, m: &mut PdbMemo<C>, tile: u8, from: usize, to: usize) -> [u16; 2] {
-        let t = usize::from(tile) & (MAX_CELLS - 1);
+        let (direct, mirrored) = self.move_cells(m, usize::from(tile), from, to);
+        [self.tables_of[direct], self.tables_of[mirrored]]
+    }
+
+    /// Moves `tile` to `to` and the blank to `from` in the memo's cells, on
+    /// the board and on its mirror: the tile it is on each side (0, which
+    /// no table holds, for the mirror's when there is none).
+    #[inline(always)]
+    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    fn move_cells<C: TileCells>(
+        &self,
+        m: &mut PdbMemo<C>,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> (usize, usize) {
+        let tile = tile & (MAX_CELLS - 1);
         let direct = m.cell_of[0].bytes_mut();
-        direct[t & (C::LEN - 1)] = to as u8;
+        direct[tile & (C::LEN - 1)] = to as u8;
         direct[0] = from as u8;
-        let mut tables = [self.tables_of[t], 0];
-        if let Some(mirror) = &self.mirror {
-            let mt = usize::from(mirror.relabel[t]) & (MAX_CELLS - 1);
-            let mirrored = m.cell_of[1].bytes_mut();
-            mirrored[mt & (C::LEN - 1)] = mirror.transpose[to & (MAX_CELLS - 1)];
-            mirrored[0] = mirror.transpose[from & (MAX_CELLS - 1)];
-            tables[1] = self.tables_of[mt];
-        }
-        tables
+        let Some(mirror) = &self.mirror else {
+            return (tile, 0);
+        };
+        let mt = usize::from(mirror.relabel[tile]) & (MAX_CELLS - 1);
+        let mirrored = m.cell_of[1].bytes_mut();
+        mirrored[mt & (C::LEN - 1)] = mirror.transpose[to & (MAX_CELLS - 1)];
+        mirrored[0] = mirror.transpose[from & (MAX_CELLS - 1)];
+        (tile, mt)
     }
 
     /// Reads entry `at` of the database of value slot `slot` into `m`.

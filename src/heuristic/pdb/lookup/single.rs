@@ -48,8 +48,7 @@ impl Pdb {
         // entry: the records' misses overlap.
         for (c, (slide, child)) in slides.iter().zip(memos.iter_mut()).take(children).enumerate() {
             *child = *memo;
-            let tile = usize::from(slide.tile) & (MAX_CELLS - 1);
-            let (direct, mirrored) = self.slid_single(child, tile, slide.from, to);
+            let (direct, mirrored) = self.move_cells(child, usize::from(slide.tile), slide.from, to);
             for (side, tile) in [(0, direct), (1, mirrored)] {
                 let table = self.table_of[tile & (MAX_CELLS - 1)];
                 pending.slots[2 * c + side] = table;
@@ -75,31 +74,6 @@ impl Pdb {
                 }
             }
         }
-    }
-
-    /// Moves `tile` to `to` and the blank to `from` in the memo's cells, on
-    /// the board and on its mirror: the tile it is on each side.
-    #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
-    fn slid_single<C: TileCells>(
-        &self,
-        m: &mut PdbMemo<C>,
-        tile: usize,
-        from: usize,
-        to: usize,
-    ) -> (usize, usize) {
-        let direct = m.cell_of[0].bytes_mut();
-        direct[tile & (C::LEN - 1)] = to as u8;
-        direct[0] = from as u8;
-        let Some(mirror) = &self.mirror else {
-            // No table holds tile 0, so the mirror side reads nothing.
-            return (tile, 0);
-        };
-        let mt = usize::from(mirror.relabel[tile]) & (MAX_CELLS - 1);
-        let mirrored = m.cell_of[1].bytes_mut();
-        mirrored[mt & (C::LEN - 1)] = mirror.transpose[to & (MAX_CELLS - 1)];
-        mirrored[0] = mirror.transpose[from & (MAX_CELLS - 1)];
-        (tile, mt)
     }
 
     /// [`Pdb::end_with`] for [`Pdb::begin_single`]: each child's two values
