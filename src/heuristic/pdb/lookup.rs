@@ -216,9 +216,6 @@ pub struct Pdb {
     members: Vec<u16>,
     /// `tables_of[tile]`: the databases holding the tile (a mask).
     tables_of: [u16; MAX_CELLS],
-    /// `table_of[tile]`: the first database holding the tile, or
-    /// [`single::NO_TABLE`].
-    table_of: [u8; MAX_CELLS],
     /// How a node's children are looked up.
     plan: Plan,
     mirror: Option<Mirror>,
@@ -381,8 +378,6 @@ impl Pdb {
             member_masks.push(member_mask);
         }
         let zero_aware = databases.iter().all(|db| matches!(db.ranks, Ranks::Regions(_)));
-        let table_of =
-            tables_of.map(|mask| if mask == 0 { single::NO_TABLE } else { mask.trailing_zeros() as u8 });
         let mut pdb = Pdb {
             set: None,
             cells: goal.cells(),
@@ -390,7 +385,6 @@ impl Pdb {
             partitions: masks,
             members: member_masks,
             tables_of,
-            table_of,
             plan: if !zero_aware {
                 Plan::Minimised
             } else if partitions.len() > 1 {
@@ -436,7 +430,6 @@ impl Pdb {
             partitions: self.partitions.clone(),
             members: self.members.clone(),
             tables_of: self.tables_of,
-            table_of: self.table_of,
             plan: self.plan,
             mirror: self.mirror.clone(),
             fast: self.fast,

@@ -16,9 +16,6 @@ use crate::heuristic::pdb::database::Ranks;
 use crate::heuristic::pdb::encoding::{bit_at, step};
 use crate::heuristic::pdb::index::MAX_CELLS;
 
-/// A tile no table holds, in [`Pdb`]'s `table_of`.
-pub(super) const NO_TABLE: u8 = u8::MAX;
-
 impl Pdb {
     /// Whether these databases take [`Pdb::begin_single`]: one partition
     /// of every database, all zero-aware tables in bits.
@@ -50,7 +47,8 @@ impl Pdb {
             *child = *memo;
             let (direct, mirrored) = self.move_cells(child, usize::from(slide.tile), slide.from, to);
             for (side, tile) in [(0, direct), (1, mirrored)] {
-                let table = self.table_of[tile & (MAX_CELLS - 1)];
+                // The first database holding the tile; none past the last.
+                let table = self.tables_of[tile & (MAX_CELLS - 1)].trailing_zeros() as u8;
                 pending.slots[2 * c + side] = table;
                 if let Some(db) = self.databases.get(usize::from(table))
                     && let Ranks::Regions(index) = &db.ranks
