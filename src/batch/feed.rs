@@ -12,17 +12,22 @@ so that progress and the table know the total; standard input is not.
 
 use super::{Item, Shard, Source};
 use crate::board::{Input, ListReader, Shape};
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// Puzzles the feed reads ahead of the searches: enough that no worker
 /// waits on a read, few enough that memory stays small.
 const AHEAD: usize = 1024;
+
+/// Puzzles left waiting when the feed's thread, asleep with [`AHEAD`]
+/// read, is woken to read on. Woken for every puzzle taken, it would cost
+/// two context switches a puzzle, 4 % of a batch of random 15-puzzles.
+const LOW: usize = AHEAD / 2;
 
 /// How often a worker waiting for the feed looks at the cancel flag.
 const POLL: Duration = Duration::from_millis(20);
@@ -59,7 +64,7 @@ pub type Check = Box<dyn FnMut(&Item) -> Result<(), String> + Send>;
 
 /// The puzzles of a batch, produced on a thread of their own.
 pub struct Feed {
-    receiver: Mutex<Receiver<Fed>>,
+    queue: Arc<Queue>,
     /// Rows the run will have, when known up front.
     total: Option<usize>,
     /// The longest name a row can have, as far as known up front.
@@ -94,11 +99,11 @@ impl Feed {
             let kept = shard.map_or(all, |shard| (0..all).filter(|&p| shard.contains(p)).count());
             kept.saturating_sub(resumed)
         });
-        let (sender, receiver) = mpsc::sync_channel(AHEAD);
+        let queue = Arc::new(Queue::default());
         let reading = Arc::new(Mutex::new(None));
         let halted = Arc::new(Mutex::new(None));
         let producer = Producer {
-            sender,
+            queue: Arc::clone(&queue),
             lists,
             size,
             shard,
@@ -111,7 +116,7 @@ impl Feed {
         };
         // The thread ends with the inputs, or when nobody takes what it made.
         std::thread::spawn(move || producer.run(inputs));
-        Feed { receiver: Mutex::new(receiver), total, name_width, reading, halted }
+        Feed { queue, total, name_width, reading, halted }
     }
 
     /// A feed of puzzles already at hand, one row each, in order.
@@ -122,16 +127,24 @@ impl Feed {
     /// The next puzzle, waiting for it while the feed reads; `None` at the
     /// end, when the feed halted, or once `cancel` is set.
     pub fn next(&self, cancel: &AtomicBool) -> Option<Fed> {
-        let receiver = self.receiver.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.queue.lock();
         loop {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            match receiver.recv_timeout(POLL) {
-                Ok(fed) => return Some(fed),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return None,
+            if let Some(fed) = state.items.pop_front() {
+                if state.full && state.items.len() <= LOW {
+                    state.full = false;
+                    self.queue.drained.notify_one();
+                }
+                return Some(fed);
             }
+            if state.ended {
+                return None;
+            }
+            state.idle += 1;
+            state = self.queue.filled.wait_timeout(state, POLL).unwrap_or_else(PoisonError::into_inner).0;
+            state.idle -= 1;
         }
     }
 
@@ -160,7 +173,7 @@ impl Feed {
 
 /// The feed's thread.
 struct Producer {
-    sender: SyncSender<Fed>,
+    queue: Arc<Queue>,
     lists: bool,
     size: Option<Shape>,
     shard: Option<Shard>,
@@ -255,7 +268,71 @@ impl Producer {
             }
             return true;
         }
-        self.sender.send(Fed { position: kept - self.resumed, item }).is_ok()
+        self.queue.push(Fed { position: kept - self.resumed, item })
+    }
+}
+
+impl Drop for Producer {
+    /// The workers learn that no puzzle follows, however the thread ends.
+    fn drop(&mut self) {
+        self.queue.lock().ended = true;
+        self.queue.filled.notify_all();
+    }
+}
+
+impl Drop for Feed {
+    /// The feed's thread learns that nobody takes what it reads.
+    fn drop(&mut self) {
+        self.queue.lock().left = true;
+        self.queue.drained.notify_one();
+    }
+}
+
+/// The puzzles read and not yet taken, between the feed's thread and the
+/// workers.
+#[derive(Default)]
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Signalled when a puzzle comes for an idle worker, and at the end.
+    filled: Condvar,
+    /// Signalled when a full queue runs down to [`LOW`], or the run leaves.
+    drained: Condvar,
+}
+
+#[derive(Default)]
+struct QueueState {
+    items: VecDeque<Fed>,
+    /// Workers waiting for a puzzle.
+    idle: usize,
+    /// Whether the feed's thread waits for the queue to run down.
+    full: bool,
+    /// Whether the feed's thread has ended: no puzzle follows.
+    ended: bool,
+    /// Whether the feed has been dropped: nobody takes puzzles any more.
+    left: bool,
+}
+
+impl Queue {
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `fed`, first waiting while [`AHEAD`] puzzles are; `false`
+    /// when nobody takes puzzles any more.
+    fn push(&self, fed: Fed) -> bool {
+        let mut state = self.lock();
+        while state.items.len() >= AHEAD && !state.left {
+            state.full = true;
+            state = self.drained.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+        if state.left {
+            return false;
+        }
+        state.items.push_back(fed);
+        if state.idle > 0 {
+            self.filled.notify_one();
+        }
+        true
     }
 }
 
@@ -331,6 +408,30 @@ mod tests {
     fn fed_names(feed: &Feed) -> Vec<(usize, String)> {
         let cancel = AtomicBool::new(false);
         std::iter::from_fn(|| feed.next(&cancel)).map(|fed| (fed.position, fed.item.name)).collect()
+    }
+
+    #[test]
+    fn puzzles_beyond_what_is_read_ahead_come_in_order_and_a_dropped_feed_ends_its_thread() {
+        let items: Vec<Item> =
+            (0..3 * AHEAD + 7).map(|i| Item::file(PathBuf::from(format!("{i}.txt")))).collect();
+        let feed = Feed::of(items.clone());
+        let fed = fed_names(&feed);
+        assert_eq!(fed.len(), items.len());
+        assert!(
+            fed.iter().enumerate().all(|(i, (position, name))| *position == i && *name == format!("{i}.txt"))
+        );
+
+        // Left with a full queue after one puzzle: the reading thread,
+        // asleep on it, ends once the feed is dropped.
+        let feed = Feed::of(items);
+        assert!(feed.next(&AtomicBool::new(false)).is_some());
+        let queue = Arc::downgrade(&feed.queue);
+        drop(feed);
+        let waited = std::time::Instant::now();
+        while queue.strong_count() > 0 {
+            assert!(waited.elapsed() < Duration::from_secs(60), "the feed's thread did not end");
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     #[test]
