@@ -202,6 +202,23 @@ enum Plan {
     Single,
 }
 
+impl Plan {
+    /// The plan for `databases` combined in partitions of `members` (a
+    /// mask of databases each).
+    fn of(databases: &[PatternDatabase], members: &[u16]) -> Plan {
+        let every_database = |m: u16| usize::from(m) == (1 << databases.len()) - 1;
+        if !databases.iter().all(|db| matches!(db.ranks, Ranks::Regions(_))) {
+            Plan::Minimised
+        } else if members.len() > 1 {
+            Plan::Rounds
+        } else if members.first().is_some_and(|&m| every_database(m)) && databases.iter().all(in_bits) {
+            Plan::Single
+        } else {
+            Plan::Together
+        }
+    }
+}
+
 /// The maximum over partitions of additive pattern databases, each looked
 /// up on the board and, when the goal allows it, on its mirror image.
 #[derive(Debug)]
@@ -377,21 +394,14 @@ impl Pdb {
             masks.push(mask);
             member_masks.push(member_mask);
         }
-        let zero_aware = databases.iter().all(|db| matches!(db.ranks, Ranks::Regions(_)));
-        let mut pdb = Pdb {
+        Ok(Pdb {
+            plan: Plan::of(&databases, &member_masks),
             set: None,
             cells: goal.cells(),
             databases,
             partitions: masks,
             members: member_masks,
             tables_of,
-            plan: if !zero_aware {
-                Plan::Minimised
-            } else if partitions.len() > 1 {
-                Plan::Rounds
-            } else {
-                Plan::Together
-            },
             mirror: Mirror::new(goal),
             #[cfg(target_arch = "x86_64")]
             fast: is_x86_feature_detected!("popcnt")
@@ -399,11 +409,7 @@ impl Pdb {
                 && is_x86_feature_detected!("ssse3"),
             #[cfg(not(target_arch = "x86_64"))]
             fast: false,
-        };
-        if pdb.single_partition() {
-            pdb.plan = Plan::Single;
-        }
-        Ok(pdb)
+        })
     }
 
     /// Whether these databases were built for `goal` (a heuristic for

@@ -17,15 +17,7 @@ use crate::heuristic::pdb::encoding::{bit_at, step};
 use crate::heuristic::pdb::index::MAX_CELLS;
 
 impl Pdb {
-    /// Whether these databases take [`Pdb::begin_single`]: one partition
-    /// of every database, all zero-aware tables in bits.
-    pub(super) fn single_partition(&self) -> bool {
-        self.partitions.len() == 1
-            && usize::from(self.members[0]) == (1 << self.databases.len()) - 1
-            && self.databases.iter().all(|db| super::in_bits(db) && matches!(db.ranks, Ranks::Regions(_)))
-    }
-
-    /// [`Pdb::begin_with`] for [`Pdb::single_partition`] databases: each
+    /// [`Pdb::begin_with`] for [`Plan::Single`](super::Plan::Single): each
     /// child's memo with its tile moved, and the entry of the table holding
     /// that tile on each side asked for, in `pending.at[2c + side]`.
     #[inline(always)]
