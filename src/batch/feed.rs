@@ -133,8 +133,9 @@ impl Feed {
                 return None;
             }
             if let Some(fed) = state.items.pop_front() {
-                if state.full && state.items.len() <= LOW {
-                    state.full = false;
+                // The feed's thread waits only on a full queue, which every
+                // run down passes through here.
+                if state.items.len() == LOW {
                     self.queue.drained.notify_one();
                 }
                 return Some(fed);
@@ -304,8 +305,6 @@ struct QueueState {
     items: VecDeque<Fed>,
     /// Workers waiting for a puzzle.
     idle: usize,
-    /// Whether the feed's thread waits for the queue to run down.
-    full: bool,
     /// Whether the feed's thread has ended: no puzzle follows.
     ended: bool,
     /// Whether the feed has been dropped: nobody takes puzzles any more.
@@ -322,7 +321,6 @@ impl Queue {
     fn push(&self, fed: Fed) -> bool {
         let mut state = self.lock();
         while state.items.len() >= AHEAD && !state.left {
-            state.full = true;
             state = self.drained.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
         if state.left {
