@@ -5,26 +5,23 @@ give it modulo 4, and so tell which successor is one move closer to the
 goal; following those to the goal, the steps taken are the value (see
 `encoding.rs`).
 
-Each step reads entries scattered over the whole table, so a walk is a
-chain of cache misses. A step therefore asks for the successors' entries
-before it reads any, and a board's walks (one per table, on the board and
-its mirror image) go down together, a step of each in turn: their reads
-overlap instead of queueing. Every successor a move closer leads to the
-goal in as many steps, so which one is taken does not change the value:
-a step first asks only for the moves that bring a tile nearer its goal
-cell, where a closer successor nearly always is, and for the others only
-when none of those is closer. Ranking a successor costs more than waiting
-for its entry, and this halves the successors ranked.
+Each step reads an entry scattered over the whole table, so a walk is a
+chain of cache misses; a board's walks (one per table, on the board and its
+mirror image) therefore go down together, a step of each in turn, so that
+their reads overlap instead of queueing. Every successor a move closer
+leads to the goal in as many steps, so which one is taken does not change
+the value. Ranking a successor costs more than waiting for its entry while
+the other walks work, so a step asks for one successor at a time, the moves
+that bring a tile nearer its goal cell first (the first of those is most
+often closer): a third of the time of asking for every such move at once
+(measured on the 15-puzzle's tables).
 */
 
 use super::database::{PatternDatabase, Ranks};
 use super::encoding::{self, bit_at};
 use super::index::MAX_CELLS;
-use super::region_index::MAX_TILES;
+use super::region_index::{MAX_TILES, RegionIndex};
 use crate::board::TileCells;
-
-/// Most successors one state has: four moves of each pattern tile.
-const MOST_SUCCESSORS: usize = 4 * MAX_TILES;
 
 /// One walk down a table in bits, a step at a time.
 #[derive(Clone, Copy)]
@@ -41,23 +38,30 @@ pub(super) struct Descent {
     /// The blank's goal cell.
     goal_blank: u8,
     phase: Phase,
-    /// The successors of this step asked for so far: those that move a
-    /// tile nearer its goal cell (false), then the others (true).
+    /// The free cells of the blank's region in the state reached.
+    region: u64,
+    /// Where [`Descent::next_successor`] stands among the state's
+    /// successors: among the moves that bring a tile nearer its goal cell
+    /// (false) or the others (true), the next tile, and the cells of the
+    /// tile before still to be tried.
     others: bool,
-    /// The successors asked for: the tile (its index in the pattern) moved,
-    /// its new cell, and their entry; or the walk's own entry, first.
-    asked: [(u8, u8, u32); MOST_SUCCESSORS],
-    count: u8,
+    tile: u8,
+    targets: u64,
+    /// The entry asked for: the walk's own, then a successor's, with the
+    /// tile (its index in the pattern) moved and its new cell.
+    asked: (u8, u8, u32),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     /// Its own entry asked for: the residue is still to be read.
     Start,
-    /// At a state whose residue is known: its successors are next.
+    /// At a state whose residue is known: its first successor is next.
     Walking,
-    /// Its successors asked for: the one a move closer is to be taken.
+    /// A successor asked for: taken if it is a move closer.
     Asked,
+    /// The successor asked for was not closer: the next one is.
+    Next,
     Done,
 }
 
@@ -71,9 +75,11 @@ impl Default for Descent {
             steps: 0,
             goal_blank: 0,
             phase: Phase::Done,
+            region: 0,
             others: false,
-            asked: [(0, 0, 0); MOST_SUCCESSORS],
-            count: 0,
+            tile: 0,
+            targets: 0,
+            asked: (0, 0, 0),
         }
     }
 }
@@ -98,7 +104,7 @@ impl Descent {
         walk.parity =
             walk.cells[..k].iter().zip(db.goal_cells()).fold(0, |p, (&c, &g)| p ^ colour(c) ^ colour(g));
         // Tables have fewer than 2³² entries.
-        let at = index.rank(&walk.cells, u32::from(walk.blank)) as u32;
+        let at = index.rank_placed(&walk.cells, u32::from(walk.blank)) as u32;
         walk.ask(db, 0, 0, at);
         walk.phase = Phase::Start;
         walk
@@ -116,7 +122,7 @@ impl Descent {
         loop {
             let mut busy = false;
             for (i, walk) in walks.iter_mut().enumerate() {
-                busy |= walk.ask_successors(db_of(i));
+                busy |= walk.ask_successor(db_of(i));
             }
             if !busy {
                 return;
@@ -130,19 +136,19 @@ impl Descent {
     /// Records entry `at` (of the tile at index `tile` moved to `to`) as
     /// asked for, and starts loading it.
     fn ask(&mut self, db: &PatternDatabase, tile: u8, to: u8, at: u32) {
-        self.asked[usize::from(self.count) % MOST_SUCCESSORS] = (tile, to, at);
-        self.count += 1;
+        self.asked = (tile, to, at);
         if let Some(byte) = db.entries().get(at as usize / 8) {
             crate::machine::prefetch(byte);
         }
     }
 
-    /// Asks for the entries of every successor of the state reached,
-    /// unless it is the goal; false when the walk has nothing to read.
-    fn ask_successors(&mut self, db: &PatternDatabase) -> bool {
+    /// Asks for the entry of the next successor of the state reached (see
+    /// [`Descent::next_successor`]), unless it is the goal; false when the
+    /// walk has nothing to read.
+    fn ask_successor(&mut self, db: &PatternDatabase) -> bool {
         match self.phase {
             Phase::Start => return true,
-            Phase::Walking => {}
+            Phase::Walking | Phase::Next => {}
             Phase::Asked | Phase::Done => return false,
         }
         let Ranks::Regions(index) = &db.ranks else {
@@ -150,70 +156,77 @@ impl Descent {
             return false;
         };
         let (goal_cells, k) = (db.goal_cells(), db.tiles().len().min(MAX_TILES));
-        let occupied = self.cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
-        let region = index.region_cells(occupied, u32::from(self.blank));
-        if self.steps == u8::MAX || self.cells[..k] == goal_cells[..] && region & (1 << self.goal_blank) != 0
-        {
+        if self.phase == Phase::Walking {
+            let occupied = self.cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
+            self.region = index.region_cells(occupied, u32::from(self.blank));
+            let home = self.cells[..k] == goal_cells[..] && self.region & (1 << self.goal_blank) != 0;
+            if self.steps == u8::MAX || home {
+                self.phase = Phase::Done;
+                return false;
+            }
+            (self.others, self.tile, self.targets) = (false, 0, 0);
+        }
+        let Some((i, to)) = self.next_successor(index, goal_cells, k) else {
             self.phase = Phase::Done;
             return false;
-        }
-        let neighbours = index.neighbours();
-        self.count = 0;
-        for i in 0..k {
-            let from = self.cells[i];
-            let at = usize::from(from) & (MAX_CELLS - 1);
-            let nearer = index.nearer(goal_cells[i])[at];
-            let mut targets = neighbours[at] & region & if self.others { !nearer } else { nearer };
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let mut moved = self.cells;
-                moved[i] = to;
-                // Tables have fewer than 2³² entries.
-                let at = index.rank(&moved, u32::from(from)) as u32;
-                self.ask(db, i as u8, to, at);
-            }
-        }
+        };
+        let mut moved = self.cells;
+        let from = std::mem::replace(&mut moved[usize::from(i) % MAX_TILES], to);
+        // Tables have fewer than 2³² entries.
+        let at = index.rank_placed(&moved, u32::from(from)) as u32;
+        self.ask(db, i, to, at);
         self.phase = Phase::Asked;
         true
     }
 
-    /// Reads what the walk asked for: its own residue, or the first
-    /// successor a move closer to the goal, which it steps to. With none
-    /// (a damaged or forged table) the walk stops there.
+    /// The next successor of the state reached, as the tile moved (its
+    /// index in the pattern) and its new cell: the moves that bring a tile
+    /// nearer its goal cell, then the others; `None` once all are tried.
+    fn next_successor(&mut self, index: &RegionIndex, goal_cells: &[u8], k: usize) -> Option<(u8, u8)> {
+        while self.targets == 0 {
+            if usize::from(self.tile) >= k {
+                if self.others {
+                    return None;
+                }
+                (self.others, self.tile) = (true, 0);
+            }
+            let i = usize::from(self.tile) % MAX_TILES;
+            let at = usize::from(self.cells[i]) & (MAX_CELLS - 1);
+            let nearer = index.nearer(goal_cells.get(i).copied().unwrap_or(0))[at];
+            self.targets = index.neighbours()[at] & self.region & if self.others { !nearer } else { nearer };
+            self.tile += 1;
+        }
+        let to = self.targets.trailing_zeros() as u8;
+        self.targets &= self.targets - 1;
+        Some((self.tile - 1, to))
+    }
+
+    /// Reads what the walk asked for: its own residue, or whether the
+    /// successor is a move closer to the goal, and if so steps to it. With
+    /// no successor closer (a damaged or forged table) the walk stops
+    /// there.
     fn take(&mut self, db: &PatternDatabase) {
-        let count = usize::from(self.count).min(MOST_SUCCESSORS);
-        self.count = 0;
+        let (i, to, at) = self.asked;
         match self.phase {
             Phase::Start => {
-                let (_, _, at) = self.asked[0];
                 self.residue = encoding::residue(bit_at(db.entries(), at as usize), self.parity);
                 self.phase = Phase::Walking;
             }
             Phase::Asked => {
                 let down = (self.residue + 3) % 4;
-                let closer = self.asked[..count].iter().find(|&&(_, _, at)| {
-                    encoding::residue(bit_at(db.entries(), at as usize), self.parity ^ 1) == down
-                });
-                match closer {
-                    Some(&(i, to, _)) => {
-                        let i = usize::from(i) % MAX_TILES;
-                        self.blank = self.cells[i];
-                        self.cells[i] = to;
-                        self.parity ^= 1;
-                        self.residue = down;
-                        self.steps += 1;
-                        self.phase = Phase::Walking;
-                        self.others = false;
-                    }
-                    None if !self.others => {
-                        self.others = true;
-                        self.phase = Phase::Walking;
-                    }
-                    None => self.phase = Phase::Done,
+                if encoding::residue(bit_at(db.entries(), at as usize), self.parity ^ 1) == down {
+                    let i = usize::from(i) % MAX_TILES;
+                    self.blank = self.cells[i];
+                    self.cells[i] = to;
+                    self.parity ^= 1;
+                    self.residue = down;
+                    self.steps += 1;
+                    self.phase = Phase::Walking;
+                } else {
+                    self.phase = Phase::Next;
                 }
             }
-            Phase::Walking | Phase::Done => {}
+            Phase::Walking | Phase::Next | Phase::Done => {}
         }
     }
 }

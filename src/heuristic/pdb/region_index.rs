@@ -346,7 +346,19 @@ impl RegionIndex {
     pub(crate) fn rank(&self, cells: &[u8], blank: u32) -> usize {
         let mut placed = [0u8; MAX_TILES];
         placed[..self.k].copy_from_slice(&cells[..self.k]);
-        self.rank_cells::<0>(&placed, blank)
+        self.rank_placed(&placed, blank)
+    }
+
+    /// [`RegionIndex::rank`] of cells already laid out as `placed`, compiled
+    /// for the pattern sizes the tables use.
+    #[inline(always)]
+    pub(crate) fn rank_placed(&self, placed: &[u8; MAX_TILES], blank: u32) -> usize {
+        match self.k {
+            6 => self.rank_cells::<6>(placed, blank),
+            7 => self.rank_cells::<7>(placed, blank),
+            8 => self.rank_cells::<8>(placed, blank),
+            _ => self.rank_cells::<0>(placed, blank),
+        }
     }
 
     /// The rank of the state with tile `i` on `cell_of[tiles[i]]` and the
