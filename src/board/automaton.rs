@@ -67,6 +67,10 @@ pub(crate) const MAX_STATES: usize = u16::MAX as usize;
 /// at `cell` and nothing known of the path before.
 pub(crate) struct Automaton {
     pub steps: Vec<[Step; 4]>,
+    /// The rules of every length up to this are in: paths of up to this
+    /// many moves from one start that the automaton accepts leave distinct
+    /// arrangements.
+    pub complete: usize,
 }
 
 /// A trie of rules (blank-cell paths); nodes `0..cells` are the one-cell
@@ -250,6 +254,7 @@ fn build_with<A: Arrangement>(targets: &[[u16; 4]], max_len: usize, max_states: 
     let cells = targets.len();
     let mut trie = Trie::new(cells);
     let mut goto = trie.transitions(targets);
+    let mut complete = max_len;
     // Per start cell, the arrangement each accepted path so far leaves. No
     // two share one (or the later would have become a rule), and a path
     // accepted now stays accepted: new rules are longer than it.
@@ -271,6 +276,7 @@ fn build_with<A: Arrangement>(targets: &[[u16; 4]], max_len: usize, max_states: 
             // Too many states for the table's row index: stop at the
             // previous length, whose rules all fit.
             trie = shorter;
+            complete = len - 1;
             break;
         }
         goto = trie.transitions(targets);
@@ -287,7 +293,7 @@ fn build_with<A: Arrangement>(targets: &[[u16; 4]], max_len: usize, max_states: 
             list
         })
         .collect();
-    Automaton { steps }
+    Automaton { steps, complete }
 }
 
 /// Adds to `rules` the paths of exactly `len` moves from `start` that `goto`
@@ -397,6 +403,11 @@ mod tests {
     fn within_the_rule_length_each_board_has_exactly_one_allowed_path_and_it_is_shortest() {
         for (width, depth) in [(3, 14), (4, 12)] {
             let geometry = &Geometry::with_rules(width, depth);
+            assert_eq!(
+                geometry.distinct_within(),
+                depth,
+                "{width}×{width}: every rule of up to {depth} moves"
+            );
             for blank in [0, width + 1, width * width - 1] {
                 let truth = distances(geometry, blank, depth);
                 let (paths, reached) = allowed_paths(geometry, blank, depth);
@@ -486,12 +497,19 @@ mod tests {
         // the build keeps the rules of the longest length that fits.
         let plain = Geometry::new(3);
         let capped = super::build_capped(&plain.targets, 18, 20_000);
-        let fits =
-            (2..=18).rev().map(|len| super::build(&plain.targets, len)).find(|a| a.steps.len() <= 20_000);
-        assert!(fits.is_some_and(|fits| fits.steps == capped.steps), "not the longest rules that fit");
+        let fits = (2..=18).rev().find(|&len| super::build(&plain.targets, len).steps.len() <= 20_000);
+        let fits = fits.map(|len| (len, super::build(&plain.targets, len)));
+        assert!(
+            fits.is_some_and(|(len, fits)| fits.steps == capped.steps && capped.complete == len),
+            "not the longest rules that fit"
+        );
         assert!(capped.steps.len() > super::build(&plain.targets, 14).steps.len());
-        let geometry = Geometry { steps: capped.steps, ..plain };
+        let geometry = Geometry { steps: capped.steps, distinct_within: capped.complete, ..plain };
         let truth = distances(&geometry, 4, 20);
         assert_eq!(allowed_paths(&geometry, 4, 20).1, truth);
+        // Within the rules kept, each board still has one path.
+        let within = geometry.distinct_within();
+        let (paths, reached) = allowed_paths(&geometry, 4, within);
+        assert_eq!(paths, reached.len(), "a board reached twice within {within} moves");
     }
 }

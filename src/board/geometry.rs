@@ -49,6 +49,8 @@ pub struct Geometry {
     /// automaton (row `cell`: the blank at `cell`, no history); unused
     /// entries are [`Step::is_end`].
     pub(super) steps: Vec<[Step; 4]>,
+    /// See [`Geometry::distinct_within`].
+    pub(super) distinct_within: usize,
 }
 
 impl Geometry {
@@ -104,8 +106,17 @@ impl Geometry {
         let targets = (0..shape.cells())
             .map(|cell| Move::ALL.map(|mv| shape.neighbour(cell, mv).map_or(OFF_BOARD, |to| to as u16)))
             .collect::<Vec<[u16; 4]>>();
-        let steps = automaton::build(&targets, max_len).steps;
-        Geometry { shape, targets, steps }
+        let automaton = automaton::build(&targets, max_len);
+        Geometry { shape, targets, steps: automaton.steps, distinct_within: automaton.complete }
+    }
+
+    /// How many moves deep the paths the steps allow from one board reach
+    /// distinct boards, none of them reached in fewer moves: the length up
+    /// to which the rules are complete. A search can skip looking for
+    /// duplicates that shallow.
+    #[inline]
+    pub fn distinct_within(&self) -> usize {
+        self.distinct_within
     }
 
     /// The row of [`Geometry::steps`] to start from with the blank at
