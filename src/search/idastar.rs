@@ -385,6 +385,13 @@ fn drop_duplicates<B: Board, M>(level: &mut Vec<Item<B, M>>, above: &mut FxHashS
     drop_duplicates_by_map(level, above);
 }
 
+/// Whether the boards of `level` differ from each other and from those of
+/// `shallow`.
+fn distinct_boards<B: Board, M>(level: &[Item<B, M>], shallow: &[B]) -> bool {
+    let mut seen: FxHashSet<B> = shallow.iter().copied().collect();
+    level.iter().all(|item| seen.insert(item.board))
+}
+
 /// Levels up to this many roots are searched for duplicates by scanning,
 /// with no map to allocate: the splits of short searches.
 const SMALL_LEVEL: usize = 128;
@@ -635,7 +642,10 @@ struct Search<'a, B: Board, H: Heuristic<B>, R> {
     chunk_children: Option<Box<[Children<B, H>; SPLIT_CHUNK]>>,
     /// Room for the levels of [`Search::split`], kept from pass to pass.
     levels: Vec<Vec<Item<B, H::Memo>>>,
-    /// The boards of a split's shallower levels, kept likewise.
+    /// The boards of a split's shallower levels, kept likewise: in a list
+    /// while the levels are too shallow to hold duplicates (see
+    /// [`Geometry::distinct_within`]), in a set from the first that can.
+    shallow: Vec<B>,
     above: FxHashSet<B>,
 }
 
@@ -721,6 +731,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             walkers: Vec::new(),
             chunk_children: None,
             levels: Vec::new(),
+            shallow: Vec::new(),
             above: FxHashSet::default(),
         }
     }
@@ -953,10 +964,13 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
         let mut level = self.levels.pop().unwrap_or_default();
         level.push(Item { moves: root.moves.clone(), ..*root });
         let (depth, most) = (self.last.depth, want.saturating_mul(MOST_ITEMS));
-        let mut above = std::mem::take(&mut self.above);
+        let (mut shallow, mut above) = (std::mem::take(&mut self.shallow), std::mem::take(&mut self.above));
+        shallow.clear();
         above.clear();
-        above.reserve(SMALL_LEVEL);
-        above.insert(root.board);
+        shallow.push(root.board);
+        // Levels this deep below the root hold no duplicates.
+        let distinct =
+            root.g.saturating_add(u32::try_from(self.geometry.distinct_within()).unwrap_or(u32::MAX));
         while !level.is_empty() && (level.len() < want || level[0].g < depth && level.len() < most) {
             let mut deeper = self.levels.pop().unwrap_or_default();
             deeper.reserve(level.len() * 3);
@@ -964,9 +978,18 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
                 self.split_chunk(chunk, &mut deeper)?;
             }
             self.give_back(std::mem::replace(&mut level, deeper));
+            if level.first().is_some_and(|item| item.g <= distinct) {
+                debug_assert!(distinct_boards(&level, &shallow), "a duplicate within the rules' length");
+                shallow.extend(level.iter().map(|item| item.board));
+                continue;
+            }
+            if above.is_empty() {
+                above.reserve(shallow.len().max(SMALL_LEVEL));
+                above.extend(shallow.drain(..));
+            }
             drop_duplicates(&mut level, &mut above);
         }
-        self.above = above;
+        (self.shallow, self.above) = (shallow, above);
         Ok(level)
     }
 
