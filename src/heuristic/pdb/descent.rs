@@ -38,7 +38,9 @@ pub(super) struct Descent {
     /// The blank's goal cell.
     goal_blank: u8,
     phase: Phase,
-    /// The free cells of the blank's region in the state reached.
+    /// The entry of the state reached (its map's rank until that entry is
+    /// asked for), and the free cells of its blank's region.
+    here: u32,
     region: u64,
     /// Where [`Descent::next_successor`] stands among the state's
     /// successors: among the moves that bring a tile nearer its goal cell
@@ -54,6 +56,9 @@ pub(super) struct Descent {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
+    /// Its own map's record asked for, its map in `here` and its order in
+    /// `asked`: its entry is still to be asked for.
+    Ranked,
     /// Its own entry asked for: the residue is still to be read.
     Start,
     /// At a state whose residue is known: its first successor is next.
@@ -75,6 +80,7 @@ impl Default for Descent {
             steps: 0,
             goal_blank: 0,
             phase: Phase::Done,
+            here: 0,
             region: 0,
             others: false,
             tile: 0,
@@ -103,10 +109,13 @@ impl Descent {
         walk.goal_blank = db.goal().iter().position(|&t| t == 0).unwrap_or(0) as u8;
         walk.parity =
             walk.cells[..k].iter().zip(db.goal_cells()).fold(0, |p, (&c, &g)| p ^ colour(c) ^ colour(g));
-        // Tables have fewer than 2³² entries.
-        let at = index.rank_placed(&walk.cells, u32::from(walk.blank)) as u32;
-        walk.ask(db, 0, 0, at);
-        walk.phase = Phase::Start;
+        // The map's record is read in the first round, when the other
+        // walks have asked for theirs.
+        let (map, order) = index.parts_placed(&walk.cells);
+        index.prefetch_map(map);
+        walk.asked = (0, 0, order);
+        walk.here = map;
+        walk.phase = Phase::Ranked;
         walk
     }
 
@@ -134,12 +143,13 @@ impl Descent {
     }
 
     /// Records entry `at` (of the tile at index `tile` moved to `to`) as
-    /// asked for, and starts loading it.
-    fn ask(&mut self, db: &PatternDatabase, tile: u8, to: u8, at: u32) {
+    /// asked for, and starts loading it and its region's record.
+    fn ask(&mut self, db: &PatternDatabase, index: &RegionIndex, tile: u8, to: u8, at: u32) {
         self.asked = (tile, to, at);
         if let Some(byte) = db.entries().get(at as usize / 8) {
             crate::machine::prefetch(byte);
         }
+        index.prefetch_region_of(at as usize);
     }
 
     /// Asks for the entry of the next successor of the state reached (see
@@ -148,17 +158,23 @@ impl Descent {
     fn ask_successor(&mut self, db: &PatternDatabase) -> bool {
         match self.phase {
             Phase::Start => return true,
-            Phase::Walking | Phase::Next => {}
+            Phase::Ranked | Phase::Walking | Phase::Next => {}
             Phase::Asked | Phase::Done => return false,
         }
         let Ranks::Regions(index) = &db.ranks else {
             self.phase = Phase::Done;
             return false;
         };
+        if self.phase == Phase::Ranked {
+            // Tables have fewer than 2³² entries.
+            let at = index.entry(self.here, self.asked.2, u32::from(self.blank)) as u32;
+            self.ask(db, index, 0, 0, at);
+            self.phase = Phase::Start;
+            return true;
+        }
         let (goal_cells, k) = (db.goal_cells(), db.tiles().len().min(MAX_TILES));
         if self.phase == Phase::Walking {
-            let occupied = self.cells[..k].iter().fold(0u64, |m, &c| m | 1 << c);
-            self.region = index.region_cells(occupied, u32::from(self.blank));
+            self.region = index.region_of(self.here as usize);
             let home = self.cells[..k] == goal_cells[..] && self.region & (1 << self.goal_blank) != 0;
             if self.steps == u8::MAX || home {
                 self.phase = Phase::Done;
@@ -174,7 +190,7 @@ impl Descent {
         let from = std::mem::replace(&mut moved[usize::from(i) % MAX_TILES], to);
         // Tables have fewer than 2³² entries.
         let at = index.rank_placed(&moved, u32::from(from)) as u32;
-        self.ask(db, i, to, at);
+        self.ask(db, index, i, to, at);
         self.phase = Phase::Asked;
         true
     }
@@ -210,6 +226,7 @@ impl Descent {
         match self.phase {
             Phase::Start => {
                 self.residue = encoding::residue(bit_at(db.entries(), at as usize), self.parity);
+                self.here = at;
                 self.phase = Phase::Walking;
             }
             Phase::Asked => {
@@ -221,12 +238,13 @@ impl Descent {
                     self.parity ^= 1;
                     self.residue = down;
                     self.steps += 1;
+                    self.here = at;
                     self.phase = Phase::Walking;
                 } else {
                     self.phase = Phase::Next;
                 }
             }
-            Phase::Walking | Phase::Next | Phase::Done => {}
+            Phase::Ranked | Phase::Walking | Phase::Next | Phase::Done => {}
         }
     }
 }

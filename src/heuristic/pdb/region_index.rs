@@ -353,11 +353,19 @@ impl RegionIndex {
     /// for the pattern sizes the tables use.
     #[inline(always)]
     pub(crate) fn rank_placed(&self, placed: &[u8; MAX_TILES], blank: u32) -> usize {
+        let (map, order) = self.parts_placed(placed);
+        self.entry(map, order, blank)
+    }
+
+    /// [`RegionIndex::rank_placed`] in two steps, as
+    /// [`RegionIndex::parts_of`].
+    #[inline(always)]
+    pub(crate) fn parts_placed(&self, placed: &[u8; MAX_TILES]) -> (u32, u32) {
         match self.k {
-            6 => self.rank_cells::<6>(placed, blank),
-            7 => self.rank_cells::<7>(placed, blank),
-            8 => self.rank_cells::<8>(placed, blank),
-            _ => self.rank_cells::<0>(placed, blank),
+            6 => self.parts::<6>(placed),
+            7 => self.parts::<7>(placed),
+            8 => self.parts::<8>(placed),
+            _ => self.parts::<0>(placed),
         }
     }
 
@@ -517,19 +525,30 @@ impl RegionIndex {
         if region == 0 { map } else { other }
     }
 
-    /// The free cells of the region holding `cell` when the tiles occupy
-    /// `occupied`.
+    /// The free cells of the blank's region in the state of entry `at`:
+    /// entries are laid out region by region.
     #[inline]
-    pub(crate) fn region_cells(&self, occupied: u64, cell: u32) -> u64 {
-        self.regions[self.slot(self.map_rank(occupied), cell)].cells
+    pub(crate) fn region_of(&self, at: usize) -> u64 {
+        self.regions[at / self.orders as usize].cells
+    }
+
+    /// Asks for the record [`RegionIndex::region_of`] reads for entry `at`
+    /// to be brought into cache.
+    #[inline(always)]
+    pub(crate) fn prefetch_region_of(&self, at: usize) {
+        if let Some(record) = self.regions.get(at / self.orders as usize) {
+            crate::machine::prefetch(record);
+        }
     }
 
     /// The rank of the map `occupied` (exactly `k` cells).
+    #[cfg(test)]
     fn map_rank(&self, occupied: u64) -> usize {
         if self.small() { small_rank(occupied) as usize } else { self.colex_rank(occupied) }
     }
 
     /// The map's rank in the combinatorial number system.
+    #[cfg(test)]
     fn colex_rank(&self, occupied: u64) -> usize {
         let mut rest = occupied;
         let mut rank = 0;
@@ -747,7 +766,7 @@ mod tests {
                 seen[rank] = true;
                 let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
                 let region = flood(&neighbours, all_cells(shape.cells()) & !occupied, blank);
-                assert_eq!(index.region_cells(occupied, blank), region);
+                assert_eq!(index.region_of(rank), region);
                 // The same rank from every cell of the region, and unranking
                 // gives the tiles back with that region.
                 for other in (0..shape.cells() as u32).filter(|c| region & (1 << c) != 0) {
