@@ -169,6 +169,9 @@ struct Emitter<F> {
     total: Option<usize>,
     summary: Summary,
     failure: Option<io::Error>,
+    /// Jobs waiting for rows to go out before they take their next puzzle:
+    /// only then is anyone woken when rows do.
+    ahead: usize,
 }
 
 impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
@@ -186,6 +189,32 @@ impl<F: FnMut(Event<'_>) -> io::Result<()>> Emitter<F> {
 
     fn tick(&mut self, longest: Option<UnderWay<'_>>) -> io::Result<()> {
         (self.on_event)(Event::Tick { longest })
+    }
+}
+
+/// `emitter` once the row at `position` is fewer than [`AHEAD_OF_ORDER`]
+/// rows past the next to go out, or the run has stopped.
+fn wait_for_turn<'a, F>(
+    mut emitter: MutexGuard<'a, Emitter<F>>,
+    moved: &Condvar,
+    position: usize,
+    stopped: &AtomicBool,
+) -> MutexGuard<'a, Emitter<F>> {
+    while position >= emitter.next_row + AHEAD_OF_ORDER && !stopped.load(Ordering::Relaxed) {
+        emitter.ahead += 1;
+        emitter = moved.wait_timeout(emitter, TICK).unwrap_or_else(PoisonError::into_inner).0;
+        emitter.ahead -= 1;
+    }
+    emitter
+}
+
+/// Unlocks `emitter`, waking the jobs that wait for their turn (rows may
+/// have gone out): none, and no call, in a run whose jobs keep in order.
+fn release<F>(emitter: MutexGuard<'_, Emitter<F>>, moved: &Condvar) {
+    let wake = emitter.ahead > 0;
+    drop(emitter);
+    if wake {
+        moved.notify_all();
     }
 }
 
@@ -229,6 +258,7 @@ where
         total,
         summary: Summary::default(),
         failure: None,
+        ahead: 0,
     });
     // Signalled whenever rows go out, for the jobs that ran ahead.
     let moved = Condvar::new();
@@ -255,10 +285,7 @@ where
             let Some(fed) = feed.next(&cancel) else { break };
             let position = fed.position;
             {
-                let mut emitter = lock();
-                while position >= emitter.next_row + AHEAD_OF_ORDER && !stopped.load(Ordering::Relaxed) {
-                    emitter = moved.wait_timeout(emitter, TICK).unwrap_or_else(PoisonError::into_inner).0;
-                }
+                let mut emitter = wait_for_turn(lock(), &moved, position, &stopped);
                 emitter.started += 1;
                 let started = emitter.started;
                 send(&mut emitter, Event::Started { started });
@@ -276,7 +303,7 @@ where
             {
                 fail(&mut emitter, e);
             }
-            moved.notify_all();
+            release(emitter, &moved);
         }
     };
     let clock = || {
