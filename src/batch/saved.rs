@@ -13,10 +13,12 @@ use crate::board::{Input, ParseErrorKind, Tiles, io_message, read_text};
 use crate::files::NewFile;
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Progress, SaveProgress, fnv1a};
+use rustc_hash::FxHashSet;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// How often a long search saves its progress by default: a run killed
@@ -41,6 +43,55 @@ pub fn progress_dir(out: &Path) -> PathBuf {
     let mut name = OsString::from(out.as_os_str());
     name.push(".progress");
     PathBuf::from(name)
+}
+
+/// The folder of saved progress of one run, and what it held when the
+/// run's first search began: only a file there then can be taken up, and
+/// only such a file, or one a search of this run wrote, needs removing. So
+/// the searches of a campaign of a million short puzzles, none of which
+/// saves, ask nothing of the file system.
+#[derive(Clone, Debug)]
+pub struct ProgressFolder {
+    dir: PathBuf,
+    /// Read at the first search, after an earlier run's progress is
+    /// cleared ([`forget_progress`]); shared by the clones every job holds.
+    listing: Arc<OnceLock<Listing>>,
+}
+
+#[derive(Debug)]
+struct Listing {
+    /// What stood at the folder's place (see [`folder_at`]).
+    folder: Option<bool>,
+    /// The progress files in it, a kill's temporaries by the file they
+    /// were to become.
+    files: FxHashSet<String>,
+}
+
+impl ProgressFolder {
+    /// The folder beside the output file `out` ([`progress_dir`]).
+    pub fn beside(out: &Path) -> ProgressFolder {
+        ProgressFolder { dir: progress_dir(out), listing: Arc::default() }
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    fn listing(&self) -> &Listing {
+        self.listing.get_or_init(|| {
+            let folder = folder_at(&self.dir);
+            let mut files = FxHashSet::default();
+            // Never read through a link.
+            if folder == Some(true)
+                && let Ok(entries) = fs::read_dir(&self.dir)
+            {
+                let names = entries.flatten().filter_map(|entry| entry.file_name().into_string().ok());
+                files.extend(names.filter_map(|name| progress_file(&name).map(str::to_owned)));
+            }
+            Listing { folder, files }
+        })
+    }
 }
 
 /// Clears the progress saved in `dir` by an earlier run (a run that starts
@@ -93,13 +144,26 @@ fn progress_file(name: &str) -> Option<&str> {
 #[derive(Clone, Debug)]
 pub(super) struct Saved {
     file: PathBuf,
+    /// What stood at the folder's place when the run began.
+    folder: Option<bool>,
+    /// Whether the folder held the file (or a temporary of it) then.
+    found: bool,
+    /// Whether a search of this run has begun to write it.
+    written: Arc<AtomicBool>,
 }
 
 impl Saved {
-    /// The progress file of the puzzle named `name` in `dir`.
-    pub(super) fn new(dir: &Path, name: &str) -> Saved {
+    /// The progress file of the puzzle named `name` in `folder`.
+    pub(super) fn new(folder: &ProgressFolder, name: &str) -> Saved {
         // A fixed hash: the next build must find the file this one named.
-        Saved { file: dir.join(format!("{:016x}.txt", fnv1a(name))) }
+        let file = format!("{:016x}.txt", fnv1a(name));
+        let listing = folder.listing();
+        Saved {
+            found: listing.files.contains(&file),
+            file: folder.dir.join(file),
+            folder: listing.folder,
+            written: Arc::default(),
+        }
     }
 
     /// What IDA* of `algorithm` and `heuristic` from `start` to `goal`
@@ -122,7 +186,7 @@ impl Saved {
         }
         // No folder yet is fine: the first save makes it.
         if let Some(dir) = self.file.parent()
-            && folder_at(dir) == Some(false)
+            && self.folder == Some(false)
         {
             notice(&format!("{}: a link or no folder; this search's progress is not saved", dir.display()));
             return None;
@@ -146,8 +210,9 @@ impl Saved {
             ));
             None
         });
-        let file = self.file.clone();
+        let (file, written) = (self.file.clone(), Arc::clone(&self.written));
         Some(Arc::new(SaveProgress::new(resume, every, move |progress| {
+            written.store(true, Ordering::Relaxed);
             // A progress file that cannot be written costs only the
             // time a later run takes to redo the work.
             let _ = save(&file, &progress.to_text(&key));
@@ -157,6 +222,9 @@ impl Saved {
     /// The progress this puzzle's file holds for the search of `key` on a
     /// board of `cells` cells; `None` when there is no file.
     fn take_up(&self, key: &str, cells: usize) -> Result<Option<Progress>, String> {
+        if !self.found {
+            return Ok(None);
+        }
         let length = match fs::metadata(&self.file) {
             // A FIFO would be waited on for ever.
             Ok(meta) if !meta.is_file() => return Err("not a regular file".to_owned()),
@@ -181,6 +249,9 @@ impl Saved {
     /// The puzzle's search has ended: its progress is of no more use.
     /// Its temporary files left by a kill go too, and the folder once empty.
     pub(super) fn forget(&self) {
+        if !self.found && !self.written.load(Ordering::Relaxed) {
+            return;
+        }
         let (Some(dir), Some(own)) = (self.file.parent(), self.file.file_name().and_then(|n| n.to_str()))
         else {
             return;

@@ -4,7 +4,7 @@ batch's settings, and turn every failure into an error row rather than an
 error that stops the batch.
 */
 
-use super::saved::Saved;
+use super::saved::{ProgressFolder, Saved};
 use super::{Item, Source, TableSource};
 use crate::board::{
     Goal, GoalSpec, Input, MAX_INPUT_BYTES, ParseErrorKind, Shape, Tiles, parse_board_with, read_text,
@@ -13,7 +13,7 @@ use crate::board::{
 use crate::heuristic::HeuristicKind;
 use crate::report::Record;
 use crate::search::{Algorithm, Limits, Monitor, Prepared, Tables, default_max_nodes_for};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -52,7 +52,7 @@ pub struct Settings {
     /// The folder where long IDA* searches save their progress and a run
     /// taken up finds it ([`progress_dir`](super::progress_dir)); `None`
     /// saves nothing.
-    pub saved_progress: Option<PathBuf>,
+    pub saved_progress: Option<ProgressFolder>,
     /// How often they save it ([`SAVE_EVERY`](super::SAVE_EVERY) by default).
     pub save_every: Duration,
     /// Whether the searches under way share their live figures, so that
@@ -120,7 +120,7 @@ pub fn solve_item(
             Err(Unread::Bad(message)) => return fail(None, message),
         },
     };
-    let saved = settings.saved_progress.as_deref().map(|dir| Saved::new(dir, item.name()));
+    let saved = settings.saved_progress.as_ref().map(|folder| Saved::new(folder, item.name()));
     let mut record = solve_board(start, settings, jobs, threads, worker, saved.as_ref(), notice);
     record.file = Some(item.name().to_owned());
     record.expected = expected;

@@ -42,10 +42,10 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
         None => None,
     };
     // A run that starts afresh does not take up an older run's searches.
-    if let Some(dir) = &settings.saved_progress
+    if let Some(folder) = &settings.saved_progress
         && !args.resume
     {
-        batch::forget_progress(dir);
+        batch::forget_progress(folder.path());
     }
     let found = batch::discover(&args.paths, args.list);
     for skipped in &found.skipped {
@@ -167,7 +167,7 @@ fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Setting
             databases::for_batch(algorithm, heuristic, &args.search.goal, &args.search.pdb)
         }),
         strongest,
-        saved_progress: args.out.as_deref().map(batch::progress_dir),
+        saved_progress: args.out.as_deref().map(batch::ProgressFolder::beside),
         save_every: args.save_every,
         watch: Display::get() != Display::Hidden,
     })
