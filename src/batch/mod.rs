@@ -40,7 +40,7 @@ pub use feed::{Check, Fed, Feed, Halt};
 pub use merge::{MergeError, Merged, Problems, format_of, merge, name_order};
 pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, UnderWay, run};
 pub use resume::{Kept, check_against, kept_rows};
-pub use saved::{ProgressFolder, SAVE_EVERY, forget_progress, progress_dir, saves_progress};
+pub use saved::{ProgressFolder, SAVE_EVERY, saves_progress};
 pub use shard::{Shard, ShardError};
 pub use solve::{Settings, Worker, board_of, default_max_nodes_per_job, solve_item};
 pub use tables::TableSource;

@@ -37,14 +37,6 @@ pub fn saves_progress(algorithm: Algorithm) -> bool {
 /// over.
 const MAX_PROGRESS_BYTES: u64 = 256 << 20;
 
-/// The folder of saved progress beside the output file `out`: its name
-/// with `.progress` added.
-pub fn progress_dir(out: &Path) -> PathBuf {
-    let mut name = OsString::from(out.as_os_str());
-    name.push(".progress");
-    PathBuf::from(name)
-}
-
 /// The folder of saved progress of one run, and what it held when the
 /// run's first search began: only a file there then can be taken up, and
 /// only such a file, or one a search of this run wrote, needs removing. So
@@ -54,7 +46,7 @@ pub fn progress_dir(out: &Path) -> PathBuf {
 pub struct ProgressFolder {
     dir: PathBuf,
     /// Read at the first search, after an earlier run's progress is
-    /// cleared ([`forget_progress`]); shared by the clones every job holds.
+    /// cleared ([`ProgressFolder::forget_earlier_runs`]); shared by the clones every job holds.
     listing: Arc<OnceLock<Listing>>,
 }
 
@@ -68,14 +60,22 @@ struct Listing {
 }
 
 impl ProgressFolder {
-    /// The folder beside the output file `out` ([`progress_dir`]).
+    /// The folder beside the output file `out`: its name with `.progress`
+    /// added.
     pub fn beside(out: &Path) -> ProgressFolder {
-        ProgressFolder { dir: progress_dir(out), listing: Arc::default() }
+        let mut name = OsString::from(out.as_os_str());
+        name.push(".progress");
+        ProgressFolder { dir: PathBuf::from(name), listing: Arc::default() }
     }
 
-    /// Where it is.
-    pub fn path(&self) -> &Path {
-        &self.dir
+    /// Clears the progress saved there by an earlier run (a run that
+    /// starts afresh), before the first search reads the folder: its files
+    /// go, and the folder if nothing else is in it. A link or anything but
+    /// a folder is left alone.
+    pub fn forget_earlier_runs(&self) {
+        if is_folder(&self.dir) {
+            remove_files(&self.dir, |name| progress_file(name).is_some());
+        }
     }
 
     fn listing(&self) -> &Listing {
@@ -91,15 +91,6 @@ impl ProgressFolder {
             }
             Listing { folder, files }
         })
-    }
-}
-
-/// Clears the progress saved in `dir` by an earlier run (a run that starts
-/// afresh): its files go, and the folder if nothing else is in it. A link
-/// or anything but a folder is left alone.
-pub fn forget_progress(dir: &Path) {
-    if is_folder(dir) {
-        remove_files(dir, |name| progress_file(name).is_some());
     }
 }
 

@@ -50,7 +50,7 @@ pub struct Settings {
     /// whatever `heuristic` says (the strongest heuristic available).
     pub strongest: bool,
     /// The folder where long IDA* searches save their progress and a run
-    /// taken up finds it ([`progress_dir`](super::progress_dir)); `None`
+    /// taken up finds it ([`ProgressFolder`]); `None`
     /// saves nothing.
     pub saved_progress: Option<ProgressFolder>,
     /// How often they save it ([`SAVE_EVERY`](super::SAVE_EVERY) by default).

@@ -45,7 +45,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     if let Some(folder) = &settings.saved_progress
         && !args.resume
     {
-        batch::forget_progress(folder.path());
+        folder.forget_earlier_runs();
     }
     let found = batch::discover(&args.paths, args.list);
     for skipped in &found.skipped {
