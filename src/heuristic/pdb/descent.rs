@@ -38,8 +38,8 @@ pub(super) struct Descent {
     /// The blank's goal cell.
     goal_blank: u8,
     phase: Phase,
-    /// The entry of the state reached (its map's rank until that entry is
-    /// asked for), and the free cells of its blank's region.
+    /// The entry of the state reached, and the free cells of its blank's
+    /// region.
     here: u32,
     region: u64,
     /// Where [`Descent::next_successor`] stands among the state's
@@ -56,9 +56,12 @@ pub(super) struct Descent {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
-    /// Its own map's record asked for, its map in `here` and its order in
-    /// `asked`: its entry is still to be asked for.
-    Ranked,
+    /// Its own map's record asked for: its entry, from the map's rank and
+    /// the tiles' order, is still to be asked for.
+    Ranked {
+        map: u32,
+        order: u32,
+    },
     /// Its own entry asked for: the residue is still to be read.
     Start,
     /// At a state whose residue is known: its first successor is next.
@@ -113,9 +116,7 @@ impl Descent {
         // walks have asked for theirs.
         let (map, order) = index.parts_placed(&walk.cells);
         index.prefetch_map(map);
-        walk.asked = (0, 0, order);
-        walk.here = map;
-        walk.phase = Phase::Ranked;
+        walk.phase = Phase::Ranked { map, order };
         walk
     }
 
@@ -158,16 +159,16 @@ impl Descent {
     fn ask_successor(&mut self, db: &PatternDatabase) -> bool {
         match self.phase {
             Phase::Start => return true,
-            Phase::Ranked | Phase::Walking | Phase::Next => {}
+            Phase::Ranked { .. } | Phase::Walking | Phase::Next => {}
             Phase::Asked | Phase::Done => return false,
         }
         let Ranks::Regions(index) = &db.ranks else {
             self.phase = Phase::Done;
             return false;
         };
-        if self.phase == Phase::Ranked {
+        if let Phase::Ranked { map, order } = self.phase {
             // Tables have fewer than 2³² entries.
-            let at = index.entry(self.here, self.asked.2, u32::from(self.blank)) as u32;
+            let at = index.entry(map, order, u32::from(self.blank)) as u32;
             self.ask(db, index, 0, 0, at);
             self.phase = Phase::Start;
             return true;
@@ -244,7 +245,7 @@ impl Descent {
                     self.phase = Phase::Next;
                 }
             }
-            Phase::Ranked | Phase::Walking | Phase::Next | Phase::Done => {}
+            Phase::Ranked { .. } | Phase::Walking | Phase::Next | Phase::Done => {}
         }
     }
 }

@@ -376,12 +376,7 @@ impl RegionIndex {
         let cell_of = cell_of.bytes();
         let blank = u32::from(cell_of[0]);
         let cell = |i: usize| cell_of[usize::from(tiles[i]) & (C::LEN - 1)];
-        match self.k {
-            6 => self.rank_cells::<6>(&std::array::from_fn(cell), blank),
-            7 => self.rank_cells::<7>(&std::array::from_fn(cell), blank),
-            8 => self.rank_cells::<8>(&std::array::from_fn(cell), blank),
-            _ => self.rank_cells::<0>(&std::array::from_fn(cell), blank),
-        }
+        self.rank_placed(&std::array::from_fn(cell), blank)
     }
 
     /// [`RegionIndex::rank_of`] in two steps, so that the map's record can
