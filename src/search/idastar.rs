@@ -635,7 +635,7 @@ struct Search<'a, B: Board, H: Heuristic<B>, R> {
     last: Nearest<B>,
     /// The walkers of [`Search::walk`], kept from pass to pass with the
     /// room their stacks have grown to.
-    walkers: Vec<walkers::Walker<B, H>>,
+    walkers: Option<Box<walkers::Walkers<B, H>>>,
     /// The room of [`Search::split_chunk`]'s children, kept from chunk to
     /// chunk: a few kilobytes each, set up anew for every chunk of every
     /// split they cost more than the chunk's lookups.
@@ -728,7 +728,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             revised: 0,
             nearest: Vec::new(),
             last: Nearest::default(),
-            walkers: Vec::new(),
+            walkers: None,
             chunk_children: None,
             levels: Vec::new(),
             shallow: Vec::new(),

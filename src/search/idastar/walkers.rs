@@ -1,19 +1,30 @@
 /*!
-A pass of IDA* over several subtrees at once on one thread. With a
+A pass of IDA* with several nodes under way at once on one thread. With a
 heuristic whose estimates are table reads that miss the caches (the
 pattern databases), a depth-first search waits on memory at every node:
 the reads of one node's children overlap, but the next node cannot start
-before they arrive. Here each of [`WALKERS`] walkers searches a subtree of
-its own with a stack on the heap, and the thread takes one node of each in
-turn: it asks for the reads of one walker's next node, then finishes the
-node another walker asked for a round earlier, whose reads have had the
-others' work to arrive in. A heuristic may take several rounds for one
-node (a read that names the next, or a second read only for the children
-the first did not prune); the walker then waits its turn again.
+before they arrive. Here each of [`WALKERS`] walkers holds a node of its
+own, and the thread takes them in turn: it asks for the reads of one
+walker's next node, then finishes the node another walker asked for a
+round earlier, whose reads have had the others' work to arrive in. A
+heuristic may take several rounds for one node (a read that names the
+next, or a second read only for the children the first did not prune);
+the walker then waits its turn again.
 
-Each walker visits its subtree in [`Search::visit_bpmx`]'s order, with the
-same pruning, except that what a subtree learns of its root's estimate
-does not come back up to cut the root's remaining children: pathmax works
+The walkers share the pass's subtrees rather than take one each: a walker
+takes its next node from the first subtree, in the pass's order, that has
+one waiting, and starts the next subtree only when none has. The pass
+that finds the goal ends early in its order (the goal lies in the first
+subtree for about a third of random 15-puzzles): walkers each on a
+subtree of their own search others beside the goal's to no use, where
+walkers that share the first search near the order of one depth-first
+search. With several nodes of one subtree under way, no one path is the
+current one: each node keeps its parent's record in a [`Trail`] of the
+moves above the nodes waiting.
+
+Each subtree is visited in [`Search::visit_bpmx`]'s order, with the same
+pruning, except that what a subtree learns of its root's estimate does
+not come back up to cut the root's remaining children: pathmax works
 between a node and its children only. Every estimate is still a lower
 bound, so the paths stay optimal.
 */
@@ -24,15 +35,15 @@ use crate::board::{Board, Geometry, Move, Step};
 use crate::heuristic::{Heuristic, Slide};
 use crate::search::best_first::Rule;
 
-/// Subtrees searched at once on one thread: enough for the reads of the
+/// Nodes under way at once on one thread: enough for the reads of the
 /// others' nodes to cover one node's wait on memory.
 pub(super) const WALKERS: usize = 4;
 
-/// Nodes a walker's stack, and moves its path, have room for from the
-/// start: as deep as most searches go, so that they seldom grow.
+/// Nodes a subtree's stack has room for from the start: as deep as most
+/// searches go, so that they seldom grow.
 const ROOM: usize = 128;
 
-/// A node waiting on a walker's stack to be visited.
+/// A node waiting on a subtree's stack to be visited.
 #[derive(Clone, Copy)]
 struct Node<B, M> {
     board: B,
@@ -42,8 +53,23 @@ struct Node<B, M> {
     g: u32,
     h: u32,
     memo: M,
-    /// The move that reached it.
-    mv: Move,
+    /// The record of its parent in the walkers' [`Trail`], shifted past
+    /// the move that reached it (its two low bits).
+    link: u32,
+}
+
+impl<B, M> Node<B, M> {
+    fn link(parent: u32, mv: Move) -> u32 {
+        parent << 2 | mv as u32
+    }
+
+    fn mv(&self) -> Move {
+        Move::from_index((self.link & 3) as usize)
+    }
+
+    fn parent(&self) -> u32 {
+        self.link >> 2
+    }
 }
 
 /// A node's children whose estimates are under way: each one's board and
@@ -131,81 +157,240 @@ impl<B: Board, H: Heuristic<B>> Children<B, H> {
     }
 }
 
-/// A node whose children's estimates are under way.
-struct Expanding<B: Board, H: Heuristic<B>> {
-    node: Node<B, H::Memo>,
-    children: Children<B, H>,
+/// No record: the parent of a subtree's root.
+const NONE: u32 = u32::MAX >> 2;
+
+/// The moves that lead to the nodes waiting on the subtrees' stacks, kept
+/// once for all the children of a node: a record per node expanded with
+/// children still to visit, freed when the last of them is done. With
+/// several nodes of one subtree under way at once, no single path is
+/// the current one, as it is in a depth-first search.
+#[derive(Default)]
+struct Trail {
+    records: Vec<Record>,
+    free: Vec<u32>,
 }
 
-/// One subtree's search.
-pub(super) struct Walker<B: Board, H: Heuristic<B>> {
+/// A node expanded with children still to visit.
+#[derive(Clone, Copy)]
+struct Record {
+    /// The record of its parent ([`NONE`] for a subtree's root).
+    parent: u32,
+    /// The move that reached it.
+    mv: Move,
+    /// Its children still waiting or under way, and the records of those
+    /// expanded with children of their own.
+    refs: u32,
+}
+
+impl Trail {
+    fn clear(&mut self) {
+        self.records.clear();
+        self.free.clear();
+    }
+
+    /// A record for a node reached from `parent` by `mv`, with `refs`
+    /// children to visit.
+    #[inline]
+    fn add(&mut self, parent: u32, mv: Move, refs: u32) -> u32 {
+        let record = Record { parent, mv, refs };
+        if let Some(at) = self.free.pop() {
+            self.records[at as usize] = record;
+            at
+        } else {
+            self.records.push(record);
+            (self.records.len() - 1) as u32
+        }
+    }
+
+    /// One child of `record` is done: the record goes when none is left,
+    /// and with it its hold on its own parent.
+    #[inline]
+    fn release(&mut self, mut record: u32) {
+        while let Some(r) = self.records.get_mut(record as usize) {
+            r.refs -= 1;
+            if r.refs > 0 {
+                return;
+            }
+            self.free.push(record);
+            record = r.parent;
+        }
+    }
+
+    /// Pushes onto `path` the moves above a node whose parent is `record`,
+    /// `count` of them, nearest first.
+    fn moves_up(&self, mut record: u32, count: usize, path: &mut Vec<Move>) {
+        for _ in 0..count {
+            let r = self.records[record as usize];
+            path.push(r.mv);
+            record = r.parent;
+        }
+    }
+}
+
+/// A subtree under way.
+struct Subtree<B, M> {
     /// The item whose subtree this is.
     item: usize,
     /// Nodes still to visit, the next on top.
-    stack: Vec<Node<B, H::Memo>>,
-    /// The moves from the item's node to the node last visited.
-    path: Vec<Move>,
-    /// The node expanded last, if `busy`: its children not yet estimated.
-    expanding: Box<Expanding<B, H>>,
-    busy: bool,
-    /// Nodes expanded and generated in this subtree.
+    stack: Vec<Node<B, M>>,
+    /// Its nodes whose children are being estimated.
+    under_way: u32,
+    /// Nodes expanded and generated in it.
     expanded: u64,
     generated: u64,
 }
 
-impl<B: Board, H: Heuristic<B>> Walker<B, H> {
+impl<B, M> Subtree<B, M> {
+    fn done(&self) -> bool {
+        self.under_way == 0 && self.stack.is_empty()
+    }
+}
+
+/// A node whose children's estimates are under way.
+struct Expanding<B: Board, H: Heuristic<B>> {
+    node: Node<B, H::Memo>,
+    children: Children<B, H>,
+    /// The place of its subtree in [`Walkers::subtrees`].
+    subtree: usize,
+}
+
+/// The walkers' state, kept from pass to pass with the room it has grown
+/// to.
+pub(super) struct Walkers<B: Board, H: Heuristic<B>> {
+    /// The node each walker expanded last, if `busy`: its children not yet
+    /// estimated.
+    expanding: Box<[Expanding<B, H>; WALKERS]>,
+    busy: [bool; WALKERS],
+    /// Subtrees under way, and the places of those done, which keep their
+    /// stacks' room for the next.
+    subtrees: Vec<Subtree<B, H::Memo>>,
+    /// The places of the subtrees under way, in the order of their items.
+    order: Vec<usize>,
+    /// The position in `order` of the first with a node waiting (past
+    /// the end when none has): kept as nodes come and go rather than
+    /// looked for at every node.
+    first: usize,
+    /// The places free.
+    free: Vec<usize>,
+    trail: Trail,
+    /// Whether the pass has handed out its last item.
+    drained: bool,
+}
+
+impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
     fn new(board: B, step: Step) -> Self {
-        let node = Node { board, blank: 0, row: 0, g: 0, h: 0, memo: H::Memo::default(), mv: Move::Up };
-        let expanding = Box::new(Expanding { node, children: Children::new(board, step) });
-        Walker {
-            item: 0,
-            stack: Vec::with_capacity(ROOM),
-            path: Vec::with_capacity(ROOM),
+        let node = Node {
+            board,
+            blank: 0,
+            row: 0,
+            g: 0,
+            h: 0,
+            memo: H::Memo::default(),
+            link: Node::<B, H::Memo>::link(NONE, Move::Up),
+        };
+        let expanding = Box::new(std::array::from_fn(|_| Expanding {
+            node,
+            children: Children::new(board, step),
+            subtree: 0,
+        }));
+        Walkers {
             expanding,
-            busy: false,
-            expanded: 0,
-            generated: 0,
+            busy: [false; WALKERS],
+            subtrees: Vec::with_capacity(2 * WALKERS),
+            order: Vec::with_capacity(2 * WALKERS),
+            first: 0,
+            free: Vec::with_capacity(2 * WALKERS),
+            trail: Trail::default(),
+            drained: false,
         }
     }
 
-    /// Ready for a new pass: nothing on the stack, the room kept.
+    /// Ready for a new pass: no subtree under way, the room kept.
     fn reset(&mut self) {
-        self.stack.clear();
-        self.path.clear();
-        self.busy = false;
+        for &at in &self.order {
+            self.subtrees[at].stack.clear();
+            self.free.push(at);
+        }
+        self.order.clear();
+        self.first = 0;
+        self.busy = [false; WALKERS];
+        self.trail.clear();
+        self.drained = false;
     }
 
-    fn done(&self) -> bool {
-        !self.busy && self.stack.is_empty()
-    }
-
-    /// Takes the next item's subtree; false when none is left.
+    /// Starts the subtree of the next item `next` hands out, last in the
+    /// order; false when none is left.
     fn start(&mut self, items: &[Item<B, H::Memo>], next: &mut dyn FnMut() -> Option<usize>) -> bool {
+        if self.drained {
+            return false;
+        }
         let Some(index) = next() else {
+            self.drained = true;
             return false;
         };
         let item = &items[index];
-        self.item = index;
-        self.path.clear();
-        (self.expanded, self.generated) = (0, 0);
-        self.stack.push(Node {
+        let root = Node {
             board: item.board,
             blank: item.blank as u16,
             row: item.row as u16,
             g: item.g,
             h: item.h,
             memo: item.memo,
-            mv: Move::Up,
+            link: Node::<B, H::Memo>::link(NONE, Move::Up),
+        };
+        let at = self.free.pop().unwrap_or_else(|| {
+            self.subtrees.push(Subtree {
+                item: 0,
+                stack: Vec::with_capacity(ROOM),
+                under_way: 0,
+                expanded: 0,
+                generated: 0,
+            });
+            self.subtrees.len() - 1
         });
+        let subtree = &mut self.subtrees[at];
+        (subtree.item, subtree.under_way, subtree.expanded, subtree.generated) = (index, 0, 0, 0);
+        subtree.stack.push(root);
+        self.order.push(at);
+        self.first = self.first.min(self.order.len() - 1);
         true
+    }
+
+    /// The place of the first subtree in the order with a node waiting.
+    #[inline]
+    fn first_waiting(&self) -> Option<usize> {
+        self.order.get(self.first).copied()
+    }
+
+    /// Takes the next node of the first subtree with one waiting, at `at`.
+    #[inline]
+    fn pop_first(&mut self, at: usize) -> Node<B, H::Memo> {
+        let stack = &mut self.subtrees[at].stack;
+        let node = stack.pop().expect("the subtree has a node waiting");
+        if stack.is_empty() {
+            self.first += 1;
+            while self.order.get(self.first).is_some_and(|&other| self.subtrees[other].stack.is_empty()) {
+                self.first += 1;
+            }
+        }
+        node
+    }
+
+    /// The subtree at `at`, whose stack was empty, has nodes again.
+    #[cold]
+    fn waiting_again(&mut self, at: usize) {
+        let position = self.order.iter().position(|&other| other == at).expect("the subtree is under way");
+        self.first = self.first.min(position);
     }
 }
 
 impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     /// Searches the subtrees of the items that `next` hands out (`None`
-    /// when there are no more), [`WALKERS`] at a time, handing `finished`
-    /// each subtree searched to the end. On `Found` the path holds the
-    /// moves from the start, reversed, as [`Search::descend`] leaves it.
+    /// when there are no more), [`WALKERS`] nodes at a time, handing
+    /// `finished` each subtree searched to the end. On `Found` the path
+    /// holds the moves from the start, reversed, as [`Search::descend`]
+    /// leaves it.
     pub(super) fn walk(
         &mut self,
         items: &[Item<B, H::Memo>],
@@ -216,129 +401,168 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             return Flow::Next;
         };
         let step = self.geometry.steps(first.row)[0];
-        let mut walkers = std::mem::take(&mut self.walkers);
-        walkers.resize_with(WALKERS, || Walker::new(first.board, step));
-        for walker in &mut walkers {
-            walker.reset();
-        }
+        let mut walkers = self.walkers.take().unwrap_or_else(|| Box::new(Walkers::new(first.board, step)));
+        walkers.reset();
         let flow = self.walk_with(&mut walkers, items, next, finished);
-        self.walkers = walkers;
+        self.walkers = Some(walkers);
         flow
     }
 
     /// [`Search::walk`] with these walkers, reset.
     fn walk_with(
         &mut self,
-        walkers: &mut [Walker<B, H>],
+        walkers: &mut Walkers<B, H>,
         items: &[Item<B, H::Memo>],
         next: &mut dyn FnMut() -> Option<usize>,
         finished: &dyn Fn(usize, Finished),
     ) -> Flow {
-        let mut idle = 0;
-        for walker in walkers.iter_mut() {
-            if !walker.start(items, next) {
-                idle += 1;
-            }
-        }
-        while idle < WALKERS {
-            for walker in walkers.iter_mut() {
-                if walker.done() {
+        loop {
+            let mut working = false;
+            for w in 0..WALKERS {
+                if walkers.busy[w] && !self.finish(walkers, w, finished) {
+                    working = true;
                     continue;
                 }
-                if walker.busy && !self.finish(walker) {
-                    continue;
-                }
-                match self.advance(walker, items) {
+                match self.advance(walkers, w, items, next, finished) {
                     Some(Flow::Found) => return Flow::Found,
                     Some(Flow::Stop) => return Flow::Stop,
-                    Some(Flow::Next | Flow::Deep) => {}
-                    None => {
-                        finished(walker.item, self.finished(walker.item, walker.expanded, walker.generated));
-                        if !walker.start(items, next) {
-                            idle += 1;
-                        }
-                    }
+                    Some(Flow::Next | Flow::Deep) => working = true,
+                    None => {}
                 }
             }
+            if !working {
+                return Flow::Next;
+            }
         }
-        Flow::Next
     }
 
-    /// Pushes the children of the node `walker` expanded last, now that
+    /// Pushes the children of the node walker `w` expanded last, now that
     /// their estimates can be read, as [`Search::visit_bpmx`] orders and
     /// prunes them: the best child, less a move, may raise the node's
     /// estimate and cut it; the node's, less a move, raises its children's.
     /// False, and the walker still busy, when the heuristic asked for more
     /// reads first.
-    fn finish(&mut self, walker: &mut Walker<B, H>) -> bool {
-        let Walker { stack, expanding, .. } = walker;
-        let Expanding { node, children } = &mut **expanding;
+    fn finish(&mut self, walkers: &mut Walkers<B, H>, w: usize, finished: &dyn Fn(usize, Finished)) -> bool {
+        let Expanding { node, children, subtree: at } = &mut walkers.expanding[w];
         if !children.end(self.h, node.h, &node.memo, usize::from(node.blank)) {
             return false;
         }
+        walkers.busy[w] = false;
         let Children { slides, steps, count, memos, estimates, .. } = children;
-        let (count, unit) = (*count, H::UNIT);
-        walker.busy = false;
-        if let Some(nearest) = self.nearest.get_mut(walker.item) {
+        let (count, unit, at) = (*count, H::UNIT, *at);
+        let subtree = &mut walkers.subtrees[at];
+        if let Some(nearest) = self.nearest.get_mut(subtree.item) {
             *nearest = estimates[..count].iter().fold(*nearest, |near, &e| near.min(e));
         }
+        subtree.under_way -= 1;
         let mut h = node.h;
-        if !H::CONSISTENT {
+        let mut pushed = 0;
+        let record = walkers.trail.add(node.parent(), node.mv(), 0);
+        let cut = !H::CONSISTENT && {
             for &h_child in &estimates[..count] {
                 h = h.max(h_child.saturating_sub(unit));
             }
             let f_node = self.rule.key(node.g, h, unit);
-            if f_node > self.bound {
+            f_node > self.bound && {
                 self.prune(f_node);
-                return true;
+                true
+            }
+        };
+        if !cut {
+            // Visited most promising first, equals in successor order (a
+            // stable sort), so pushed in the reverse of that order.
+            let order = by_estimate(estimates, count);
+            let depth = node.g + 1;
+            for &i in order[..count].iter().rev() {
+                let h_child = estimates[i].max(h.saturating_sub(unit));
+                let f = self.rule.key(depth, h_child, unit);
+                if f > self.bound {
+                    self.prune(f);
+                    continue;
+                }
+                let step = steps[i];
+                subtree.stack.push(Node {
+                    board: slides[i].board,
+                    blank: step.from,
+                    row: step.row,
+                    g: depth,
+                    h: h_child,
+                    memo: memos[i],
+                    link: Node::<B, H::Memo>::link(record, step.mv),
+                });
+                pushed += 1;
             }
         }
-        // Visited most promising first, equals in successor order (a
-        // stable sort), so pushed in the reverse of that order.
-        let order = by_estimate(estimates, count);
-        let depth = node.g + 1;
-        for &i in order[..count].iter().rev() {
-            let h_child = estimates[i].max(h.saturating_sub(unit));
-            let f = self.rule.key(depth, h_child, unit);
-            if f > self.bound {
-                self.prune(f);
-                continue;
+        if pushed > 0 {
+            walkers.trail.records[record as usize].refs = pushed;
+            if walkers.subtrees[at].stack.len() == pushed as usize {
+                walkers.waiting_again(at);
             }
-            let step = steps[i];
-            stack.push(Node {
-                board: slides[i].board,
-                blank: step.from,
-                row: step.row,
-                g: depth,
-                h: h_child,
-                memo: memos[i],
-                mv: step.mv,
-            });
+        } else {
+            walkers.trail.free.push(record);
+            walkers.trail.release(node.parent());
+        }
+        if walkers.subtrees[at].done() {
+            self.settle(walkers, at, finished);
         }
         true
     }
 
-    /// Visits the walker's next node: the goal, a limit, or its children's
-    /// estimates begun (`Next`); `None` when the walker's subtree is done.
-    fn advance(&mut self, walker: &mut Walker<B, H>, items: &[Item<B, H::Memo>]) -> Option<Flow> {
-        let base = items[walker.item].g;
-        while let Some(node) = walker.stack.pop() {
-            let below = (node.g - base) as usize;
-            if below > 0 {
-                walker.path.truncate(below - 1);
-                walker.path.push(node.mv);
-            }
+    /// Hands the subtree at `at`, done, to `finished`.
+    #[cold]
+    fn settle(&self, walkers: &mut Walkers<B, H>, at: usize, finished: &dyn Fn(usize, Finished)) {
+        let subtree = &walkers.subtrees[at];
+        finished(subtree.item, self.finished(subtree.item, subtree.expanded, subtree.generated));
+        let position = walkers.order.iter().position(|&other| other == at).expect("the subtree is under way");
+        walkers.order.remove(position);
+        if walkers.first > position {
+            walkers.first -= 1;
+        }
+        walkers.free.push(at);
+    }
+
+    /// Visits walker `w`'s next node, from the first subtree in the items'
+    /// order that has one waiting (a new one when none has): the goal, a
+    /// limit, or its children's estimates begun (`Next`); `None` when no
+    /// node is left for it.
+    fn advance(
+        &mut self,
+        walkers: &mut Walkers<B, H>,
+        w: usize,
+        items: &[Item<B, H::Memo>],
+        next: &mut dyn FnMut() -> Option<usize>,
+        finished: &dyn Fn(usize, Finished),
+    ) -> Option<Flow> {
+        loop {
+            let at = match walkers.first_waiting() {
+                Some(at) => at,
+                None if walkers.start(items, next) => walkers.order[walkers.order.len() - 1],
+                None => return None,
+            };
+            let node = walkers.pop_first(at);
+            let subtree = &mut walkers.subtrees[at];
+            let item = subtree.item;
             match self.enter::<true>(node.board, node.g, node.h) {
                 None => {}
                 Some(Flow::Found) => {
-                    self.path.extend(walker.path.iter().rev());
-                    self.path.extend(items[walker.item].moves.as_slice().iter().rev());
+                    let below = (node.g - items[item].g) as usize;
+                    if below > 0 {
+                        self.path.push(node.mv());
+                        walkers.trail.moves_up(node.parent(), below - 1, &mut self.path);
+                    }
+                    self.path.extend(items[item].moves.as_slice().iter().rev());
                     return Some(Flow::Found);
                 }
                 Some(Flow::Stop) => return Some(Flow::Stop),
-                Some(Flow::Next | Flow::Deep) => continue,
+                Some(Flow::Next | Flow::Deep) => {
+                    walkers.trail.release(node.parent());
+                    if walkers.subtrees[at].done() {
+                        self.settle(walkers, at, finished);
+                    }
+                    continue;
+                }
             }
-            let expanding = &mut *walker.expanding;
+            let expanding = &mut walkers.expanding[w];
             expanding.children.begin(
                 self.geometry,
                 self.h,
@@ -351,12 +575,58 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             );
             let count = expanding.children.count as u64;
             self.stats.nodes_generated += count;
-            walker.expanded += 1;
-            walker.generated += count;
+            subtree.expanded += 1;
+            subtree.generated += count;
+            subtree.under_way += 1;
             expanding.node = node;
-            walker.busy = true;
+            expanding.subtree = at;
+            walkers.busy[w] = true;
             return Some(Flow::Next);
         }
-        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trail_keeps_the_moves_above_waiting_nodes_and_frees_each_record_after_its_last_child() {
+        let mut trail = Trail::default();
+        // A subtree's root expanded with two children, and one of them,
+        // reached by Left, with one child of its own.
+        let root = trail.add(NONE, Move::Up, 2);
+        let left = trail.add(root, Move::Left, 1);
+        // Above a node whose parent is `left`, one move below the root.
+        let mut path = Vec::new();
+        trail.moves_up(left, 1, &mut path);
+        assert_eq!(path, [Move::Left]);
+        // Its only child done, `left` goes, and the root keeps one child.
+        trail.release(left);
+        assert_eq!(trail.free, [left]);
+        assert_eq!(trail.records[root as usize].refs, 1);
+        trail.release(root);
+        assert_eq!(trail.free, [left, root]);
+        // Records freed are taken again before the trail grows.
+        let again = trail.add(NONE, Move::Down, 1);
+        assert_eq!((again, trail.records.len()), (root, 2));
+    }
+
+    #[test]
+    fn a_node_keeps_its_parent_record_and_move_in_one_word() {
+        for mv in [Move::Up, Move::Down, Move::Left, Move::Right] {
+            for parent in [0, 1, 12_345, NONE] {
+                let node: Node<u64, ()> = Node {
+                    board: 0,
+                    blank: 0,
+                    row: 0,
+                    g: 0,
+                    h: 0,
+                    memo: (),
+                    link: Node::<u64, ()>::link(parent, mv),
+                };
+                assert_eq!((node.parent(), node.mv()), (parent, mv));
+            }
+        }
     }
 }
