@@ -456,8 +456,6 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         }
         subtree.under_way -= 1;
         let mut h = node.h;
-        let mut pushed = 0;
-        let record = walkers.trail.add(node.parent(), node.mv(), 0);
         let cut = !H::CONSISTENT && {
             for &h_child in &estimates[..count] {
                 h = h.max(h_child.saturating_sub(unit));
@@ -468,39 +466,42 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 true
             }
         };
+        // The children within the bound, most promising first, equals in
+        // successor order (a stable sort), with their estimates.
+        let (mut kept, mut estimated, mut within) = ([0; 4], [0; 4], 0);
         if !cut {
-            // Visited most promising first, equals in successor order (a
-            // stable sort), so pushed in the reverse of that order.
-            let order = by_estimate(estimates, count);
             let depth = node.g + 1;
-            for &i in order[..count].iter().rev() {
+            for &i in &by_estimate(estimates, count)[..count] {
                 let h_child = estimates[i].max(h.saturating_sub(unit));
                 let f = self.rule.key(depth, h_child, unit);
                 if f > self.bound {
                     self.prune(f);
                     continue;
                 }
+                (kept[within], estimated[within]) = (i, h_child);
+                within += 1;
+            }
+        }
+        if within == 0 {
+            walkers.trail.release(node.parent());
+        } else {
+            let record = walkers.trail.add(node.parent(), node.mv(), within as u32);
+            // Pushed in the reverse of the order they are visited in.
+            for (&i, &h_child) in kept[..within].iter().zip(&estimated[..within]).rev() {
                 let step = steps[i];
                 subtree.stack.push(Node {
                     board: slides[i].board,
                     blank: step.from,
                     row: step.row,
-                    g: depth,
+                    g: node.g + 1,
                     h: h_child,
                     memo: memos[i],
                     link: Node::<B, H::Memo>::link(record, step.mv),
                 });
-                pushed += 1;
             }
-        }
-        if pushed > 0 {
-            walkers.trail.records[record as usize].refs = pushed;
-            if walkers.subtrees[at].stack.len() == pushed as usize {
+            if subtree.stack.len() == within {
                 walkers.waiting_again(at);
             }
-        } else {
-            walkers.trail.free.push(record);
-            walkers.trail.release(node.parent());
         }
         if walkers.subtrees[at].done() {
             self.settle(walkers, at, finished);
