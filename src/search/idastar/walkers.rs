@@ -160,6 +160,9 @@ impl<B: Board, H: Heuristic<B>> Children<B, H> {
 /// No record: the parent of a subtree's root.
 const NONE: u32 = u32::MAX >> 2;
 
+/// The link of a subtree's root, which no move reached.
+const ROOT: u32 = NONE << 2;
+
 /// The moves that lead to the nodes waiting on the subtrees' stacks, kept
 /// once for all the children of a node: a record per node expanded with
 /// children still to visit, freed when the last of them is done. With
@@ -198,6 +201,8 @@ impl Trail {
             self.records[at as usize] = record;
             at
         } else {
+            // Live records are bounded by the nodes waiting, far below NONE.
+            debug_assert!(self.records.len() < NONE as usize, "a record's index fits a link");
             self.records.push(record);
             (self.records.len() - 1) as u32
         }
@@ -280,15 +285,7 @@ pub(super) struct Walkers<B: Board, H: Heuristic<B>> {
 
 impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
     fn new(board: B, step: Step) -> Self {
-        let node = Node {
-            board,
-            blank: 0,
-            row: 0,
-            g: 0,
-            h: 0,
-            memo: H::Memo::default(),
-            link: Node::<B, H::Memo>::link(NONE, Move::Up),
-        };
+        let node = Node { board, blank: 0, row: 0, g: 0, h: 0, memo: H::Memo::default(), link: ROOT };
         let expanding = Box::new(std::array::from_fn(|_| Expanding {
             node,
             children: Children::new(board, step),
@@ -337,7 +334,7 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
             g: item.g,
             h: item.h,
             memo: item.memo,
-            link: Node::<B, H::Memo>::link(NONE, Move::Up),
+            link: ROOT,
         };
         let at = self.free.pop().unwrap_or_else(|| {
             self.subtrees.push(Subtree {
@@ -503,13 +500,19 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 walkers.waiting_again(at);
             }
         }
-        if walkers.subtrees[at].done() {
-            self.settle(walkers, at, finished);
-        }
+        self.settle_if_done(walkers, at, finished);
         true
     }
 
-    /// Hands the subtree at `at`, done, to `finished`.
+    /// Hands the subtree at `at` to `finished` if it is done.
+    #[inline]
+    fn settle_if_done(&self, walkers: &mut Walkers<B, H>, at: usize, finished: &dyn Fn(usize, Finished)) {
+        if walkers.subtrees[at].done() {
+            self.settle(walkers, at, finished);
+        }
+    }
+
+    /// [`Search::settle_if_done`] for a subtree done.
     #[cold]
     fn settle(&self, walkers: &mut Walkers<B, H>, at: usize, finished: &dyn Fn(usize, Finished)) {
         let subtree = &walkers.subtrees[at];
@@ -557,9 +560,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 Some(Flow::Stop) => return Some(Flow::Stop),
                 Some(Flow::Next | Flow::Deep) => {
                     walkers.trail.release(node.parent());
-                    if walkers.subtrees[at].done() {
-                        self.settle(walkers, at, finished);
-                    }
+                    self.settle_if_done(walkers, at, finished);
                     continue;
                 }
             }
