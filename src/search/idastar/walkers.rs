@@ -377,8 +377,22 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
     /// The subtree at `at`, whose stack was empty, has nodes again.
     #[cold]
     fn waiting_again(&mut self, at: usize) {
-        let position = self.order.iter().position(|&other| other == at).expect("the subtree is under way");
-        self.first = self.first.min(position);
+        self.first = self.first.min(self.position(at));
+    }
+
+    /// The subtree at `at` is done: out of the order, its place free.
+    fn remove(&mut self, at: usize) {
+        let position = self.position(at);
+        self.order.remove(position);
+        if self.first > position {
+            self.first -= 1;
+        }
+        self.free.push(at);
+    }
+
+    /// Where the subtree at `at`, which is under way, stands in the order.
+    fn position(&self, at: usize) -> usize {
+        self.order.iter().position(|&other| other == at).expect("the subtree is under way")
     }
 }
 
@@ -517,12 +531,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     fn settle(&self, walkers: &mut Walkers<B, H>, at: usize, finished: &dyn Fn(usize, Finished)) {
         let subtree = &walkers.subtrees[at];
         finished(subtree.item, self.finished(subtree.item, subtree.expanded, subtree.generated));
-        let position = walkers.order.iter().position(|&other| other == at).expect("the subtree is under way");
-        walkers.order.remove(position);
-        if walkers.first > position {
-            walkers.first -= 1;
-        }
-        walkers.free.push(at);
+        walkers.remove(at);
     }
 
     /// Visits walker `w`'s next node, from the first subtree in the items'
