@@ -58,6 +58,24 @@ struct Node<B, M> {
     link: u32,
 }
 
+impl<B, M: Copy> Node<B, M> {
+    /// The root of the subtree of `item`.
+    fn of_item(item: &Item<B, M>) -> Self
+    where
+        B: Copy,
+    {
+        Node {
+            board: item.board,
+            blank: item.blank as u16,
+            row: item.row as u16,
+            g: item.g,
+            h: item.h,
+            memo: item.memo,
+            link: ROOT,
+        }
+    }
+}
+
 impl<B, M> Node<B, M> {
     fn link(parent: u32, mv: Move) -> u32 {
         parent << 2 | mv as u32
@@ -326,16 +344,13 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
             self.drained = true;
             return false;
         };
-        let item = &items[index];
-        let root = Node {
-            board: item.board,
-            blank: item.blank as u16,
-            row: item.row as u16,
-            g: item.g,
-            h: item.h,
-            memo: item.memo,
-            link: ROOT,
-        };
+        self.start_at(Node::of_item(&items[index]), index);
+        true
+    }
+
+    /// Starts the subtree of `root`, that of item `index`, last in the
+    /// order; its place.
+    fn start_at(&mut self, root: Node<B, H::Memo>, index: usize) -> usize {
         let at = self.free.pop().unwrap_or_else(|| {
             self.subtrees.push(Subtree {
                 item: 0,
@@ -351,7 +366,7 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
         subtree.stack.push(root);
         self.order.push(at);
         self.first = self.first.min(self.order.len() - 1);
-        true
+        at
     }
 
     /// The place of the first subtree in the order with a node waiting.
