@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Campaigns of many boards (results in benches/RESULTS.md):
-#   campaign.sh million [COUNT]    COUNT random 15-puzzles (1,000,000) solved optimally, paths included:
-#                                  wall time, boards per second, peak memory; the mean optimal length of
-#                                  the first 10,000 against the known 52.6
+#   campaign.sh million [COUNT]    COUNT random 15-puzzles (1,000,000) solved optimally by ALGO (fringe; or
+#                                  idastar), paths included: wall time, boards per second, peak memory; the
+#                                  mean optimal length of the first 10,000 against the known 52.6
 #   campaign.sh weighted [COUNT]   COUNT random 24-puzzles (10,000) with weighted A* (W = 2), HEURISTIC (pdb, the
 #                                  6-6-6-6 tables; or linear-conflict)
 #   campaign.sh resume [TRIALS]    a batch killed (SIGKILL) at random moments and resumed, TRIALS times (20):
@@ -28,7 +28,7 @@ million)
     count=${2:-1000000}
     "$BIN" generate --size 4 --count "$count" --seed 1 --list --out "$WORK/list.txt"
     "$BIN" pdb build >/dev/null
-    /usr/bin/time -f "%e s wall, %M KB peak" "$BIN" batch "$WORK/list.txt" --list --algo idastar \
+    /usr/bin/time -f "%e s wall, %M KB peak" "$BIN" batch "$WORK/list.txt" --list --algo "${ALGO:-fringe}" \
         --heuristic pdb --out "$WORK/rows.csv" 2> "$WORK/time.txt" || true
     tail -1 "$WORK/time.txt"
     python3 - "$WORK/rows.csv" "$count" "$(tail -1 "$WORK/time.txt" | cut -d' ' -f1)" <<'PY'

@@ -39,7 +39,7 @@ pub enum Error {
     },
     /// A bound given to an algorithm that cannot keep one.
     #[error(
-        "{algorithm} cannot promise a bound: --within needs astar, idastar or bfs, or no --algo (it then picks \
+        "{algorithm} cannot promise a bound: --within needs astar, idastar, fringe or bfs, or no --algo (it then picks \
          the search)"
     )]
     NoBound {

@@ -40,7 +40,7 @@ The crate is laid out as the data flows:
   ([`Geometry`]) searches step through.
 - [`heuristic`]: lower bounds behind the [`Heuristic`] trait, each in a
   file, up to the additive pattern databases of [`heuristic::pdb`].
-- [`search`]: [`bfs`], [`dfs`], [`astar`], [`idastar`], [`greedy`] and the
+- [`search`]: [`bfs`], [`dfs`], [`astar`], [`idastar`], [`fringe`], [`greedy`] and the
   constructive [`rows`](search::rows), each generic over board and
   heuristic, each returning an [`Outcome`] with its [`Stats`]; [`solve`]
   dispatches run-time choices to them. A running search shows its figures
@@ -79,7 +79,7 @@ pub use heuristic::{
 };
 pub use machine::cores;
 pub use search::{
-    Algorithm, LimitKind, Limits, Outcome, Prepared, Progress, SPLIT_AFTER, SaveProgress, Selection, Stats,
-    Status, Tables, Weight, astar, bfs, bounded_astar, dfs, greedy, idastar, solve, weighted_astar,
-    weighted_idastar,
+    Algorithm, FRONTIER_BYTES, LimitKind, Limits, Outcome, Prepared, Progress, SPLIT_AFTER, SaveProgress,
+    Selection, Stats, Status, Tables, Weight, astar, bfs, bounded_astar, dfs, fringe, greedy, idastar, solve,
+    weighted_astar, weighted_idastar,
 };

@@ -45,17 +45,39 @@ fn ast_is_an_alias_of_astar() {
 
 #[test]
 fn every_algorithm_and_heuristic_solves_the_course_example() {
-    for algo in ["bfs", "dfs", "astar", "idastar"] {
+    for algo in ["bfs", "dfs", "astar", "idastar", "fringe"] {
         for heuristic in ["manhattan", "hamming", "euclidean", "zero", "linear-conflict"] {
             let v = json(&["1,2,5,3,4,0,6,7,8", "--algo", algo, "--heuristic", heuristic]);
             assert_eq!(v["status"], "solved", "{algo} {heuristic}");
             assert_eq!(v["cost"], 3, "{algo} {heuristic}");
             assert_eq!(v["path"], serde_json::json!(["Up", "Left", "Left"]));
-            let informed = algo.ends_with("astar");
+            let informed = algo.ends_with("astar") || algo == "fringe";
             let expected_heuristic = if informed { Value::from(heuristic) } else { Value::Null };
             assert_eq!(v["heuristic"], expected_heuristic);
         }
     }
+}
+
+#[test]
+fn fringe_search_finds_idastars_cost_with_fewer_expansions_and_takes_no_weight() {
+    let file = puzzle("korf100/079.txt");
+    let file = file.to_str().unwrap();
+    let fringe = json(&[file, "--algo", "fringe", "--heuristic", "linear-conflict", "--threads", "1"]);
+    let idastar = json(&[file, "--algo", "idastar", "--heuristic", "linear-conflict", "--threads", "1"]);
+    assert_eq!(
+        (&fringe["status"], &fringe["algorithm"], &fringe["weight"]),
+        (&"solved".into(), &"fringe".into(), &Value::Null)
+    );
+    assert_eq!(fringe["cost"], idastar["cost"]);
+    assert!(fringe["nodes_expanded"].as_u64() < idastar["nodes_expanded"].as_u64());
+    // Its frontier counts among the nodes it stores.
+    assert!(fringe["stored_nodes"].as_u64() > idastar["stored_nodes"].as_u64());
+    npuzzle()
+        .args(["solve", file, "--algo", "fringe", "--weight", "2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("fringe takes no weight"));
 }
 
 #[test]

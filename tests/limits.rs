@@ -146,23 +146,27 @@ fn rows_counts_the_nodes_of_its_window_searches_against_the_limit() {
 }
 
 #[test]
-fn max_nodes_is_refused_with_idastar_naming_the_bound_that_stops_it() {
-    // IDA* stores only its path, so a node limit would never stop it: the
+fn max_nodes_is_refused_with_idastar_and_fringe_search_naming_the_bound_that_stops_them() {
+    // IDA* stores only its path, and fringe search a frontier within a
+    // budget of its own, so a node limit would never stop them: the
     // command is refused before any search, plain or weighted.
+    let searches: [(&str, &[&[&str]]); 2] = [("idastar", &[&[], &["--weight", "2"]]), ("fringe", &[&[]])];
     for command in [&["solve", "puzzles/korf100/055.txt"][..], &["batch", "puzzles/korf100"]] {
-        for weight in [&[][..], &["--weight", "2"]] {
-            let out = npuzzle()
-                .args(command)
-                .args(["--algo", "idastar", "--max-nodes", "1000000"])
-                .args(weight)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8(out.stderr).unwrap();
-            assert_eq!(out.status.code(), Some(2), "{command:?} {weight:?}: {stderr}");
-            assert!(out.stdout.is_empty(), "{command:?} {weight:?}");
-            assert_eq!(stderr.lines().count(), 1, "{stderr}");
-            assert!(stderr.contains("--max-nodes 1000000 cannot stop idastar"), "{stderr}");
-            assert!(stderr.contains("--max-expanded"), "{stderr}");
+        for (algo, weights) in searches {
+            for weight in weights {
+                let out = npuzzle()
+                    .args(command)
+                    .args(["--algo", algo, "--max-nodes", "1000000"])
+                    .args(*weight)
+                    .output()
+                    .unwrap();
+                let stderr = String::from_utf8(out.stderr).unwrap();
+                assert_eq!(out.status.code(), Some(2), "{command:?} {algo} {weight:?}: {stderr}");
+                assert!(out.stdout.is_empty(), "{command:?} {algo} {weight:?}");
+                assert_eq!(stderr.lines().count(), 1, "{stderr}");
+                assert!(stderr.contains(&format!("--max-nodes 1000000 cannot stop {algo}")), "{stderr}");
+                assert!(stderr.contains("--max-expanded"), "{stderr}");
+            }
         }
     }
     // Every other algorithm takes it.
@@ -190,7 +194,9 @@ fn compare_node_limits_leave_idastar_to_its_other_bounds() {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        let idastar: Vec<&Value> = rows.iter().filter(|r| r["algorithm"] == "idastar").collect();
+        let idastar: Vec<&Value> =
+            rows.iter().filter(|r| r["algorithm"] == "idastar" || r["algorithm"] == "fringe").collect();
+        assert!(idastar.iter().any(|r| r["algorithm"] == "fringe"));
         assert!(!idastar.is_empty());
         assert!(idastar.iter().all(|r| r["status"] == "solved"), "{extra:?}: {idastar:?}");
         if !extra.is_empty() {

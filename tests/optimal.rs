@@ -1,4 +1,4 @@
-//! Optimal solving: IDA* and linear conflict against ground truth.
+//! Optimal solving: IDA*, fringe search and linear conflict against ground truth.
 
 use crate::util::{Rng, all_distances, eight_puzzle_distances, neighbours, optimal, play, puzzle};
 use npuzzle::{
@@ -18,7 +18,7 @@ fn assert_optimal(start: &[u16], goal: &Goal, distance: u32, algorithm: Algorith
 }
 
 #[test]
-fn idastar_with_every_admissible_heuristic_finds_the_true_cost_of_random_8_puzzles() {
+fn idastar_and_fringe_search_with_every_admissible_heuristic_find_the_true_cost_of_random_8_puzzles() {
     let truth = eight_puzzle_distances();
     let goal = Goal::new(&GoalSpec::BlankFirst, 3).unwrap();
     let mut rng = Rng(1985);
@@ -32,26 +32,28 @@ fn idastar_with_every_admissible_heuristic_finds_the_true_cost_of_random_8_puzzl
                 continue; // iterative deepening without guidance: 3^20 nodes
             }
             assert_optimal(&start, &goal, distance, Algorithm::IdaStar, heuristic);
+            assert_optimal(&start, &goal, distance, Algorithm::Fringe, heuristic);
         }
         assert_optimal(&start, &goal, distance, Algorithm::AStar, HeuristicKind::LinearConflict);
     }
 }
 
 #[test]
-fn idastar_solves_the_easier_korf_instances_optimally() {
+fn idastar_and_fringe_search_solve_the_easier_korf_instances_optimally() {
     for number in [55, 42, 79, 97] {
         let file = format!("korf100/{number:03}.txt");
         let tiles = read_input(&Input::File(puzzle(&file))).unwrap();
         let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
         for heuristic in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
             assert_optimal(tiles.cells(), &goal, optimal(&file), Algorithm::IdaStar, heuristic);
+            assert_optimal(tiles.cells(), &goal, optimal(&file), Algorithm::Fringe, heuristic);
         }
         assert_optimal(tiles.cells(), &goal, optimal(&file), Algorithm::AStar, HeuristicKind::LinearConflict);
     }
 }
 
 #[test]
-fn idastar_is_optimal_towards_the_other_goals() {
+fn idastar_and_fringe_search_are_optimal_towards_the_other_goals() {
     let mut rng = Rng(7);
     for spec in [GoalSpec::BlankLast, GoalSpec::Snail] {
         let goal = Goal::new(&spec, 3).unwrap();
@@ -61,13 +63,14 @@ fn idastar_is_optimal_towards_the_other_goals() {
             if let Some(&distance) = truth.get(&start) {
                 assert_optimal(&start, &goal, distance, Algorithm::IdaStar, HeuristicKind::LinearConflict);
                 assert_optimal(&start, &goal, distance, Algorithm::IdaStar, HeuristicKind::Manhattan);
+                assert_optimal(&start, &goal, distance, Algorithm::Fringe, HeuristicKind::LinearConflict);
             }
         }
     }
 }
 
 #[test]
-fn idastar_on_wider_boards_matches_breadth_first_search() {
+fn idastar_and_fringe_search_on_wider_boards_match_breadth_first_search() {
     // Boards from 5×5 up use the byte-per-cell encoding and shorter
     // duplicate-path rules (10 and 8 moves: walks of 12 go past them);
     // breadth-first search is the ground truth.
@@ -82,6 +85,7 @@ fn idastar_on_wider_boards_matches_breadth_first_search() {
             let distance = bfs.unwrap().cost().expect("a 12-move walk is solved by BFS") as u32;
             for heuristic in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
                 assert_optimal(&start, &goal, distance, Algorithm::IdaStar, heuristic);
+                assert_optimal(&start, &goal, distance, Algorithm::Fringe, heuristic);
             }
         }
     }

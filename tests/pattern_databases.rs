@@ -8,7 +8,7 @@ use crate::util::{
 use npuzzle::heuristic::pdb::{PatternDatabase, Pdb, TableKind};
 use npuzzle::{
     Algorithm, Board, Goal, GoalSpec, HeuristicKind, Input, Limits, Outcome, Packed, PartitionSet, Status,
-    Tables, astar, idastar, read_input, solve,
+    Tables, astar, fringe, idastar, read_input, solve,
 };
 use predicates::str::contains;
 use serde_json::Value;
@@ -53,7 +53,7 @@ fn assert_replays(outcome: &Outcome, start: &[u16], goal: &Goal, distance: u32, 
 }
 
 #[test]
-fn idastar_and_astar_with_pattern_databases_find_the_true_cost_of_random_8_puzzles() {
+fn idastar_fringe_search_and_astar_with_pattern_databases_find_the_true_cost_of_random_8_puzzles() {
     let mut rng = Rng(2002);
     for (spec, patterns) in [
         (GoalSpec::BlankFirst, &[&[1, 2, 3, 4][..], &[5, 6, 7, 8]][..]),
@@ -76,6 +76,8 @@ fn idastar_and_astar_with_pattern_databases_find_the_true_cost_of_random_8_puzzl
             let label = format!("{spec:?} {start:?}");
             let ida = idastar(&board, &goal, &pdb, &Limits::default());
             assert_replays(&ida, &start, &goal, distance, &format!("idastar {label}"));
+            let kept = fringe(&board, &goal, &pdb, &Limits::default());
+            assert_replays(&kept, &start, &goal, distance, &format!("fringe {label}"));
             let a = astar(&board, &goal, &pdb, &Limits::default());
             assert_replays(&a, &start, &goal, distance, &format!("astar {label}"));
         }
@@ -90,7 +92,7 @@ fn the_6_6_3_databases_solve_easier_korf_instances_optimally() {
     for number in [2, 42, 55, 79, 97] {
         let file = format!("korf100/{number:03}.txt");
         let start = read_input(&Input::File(puzzle(&file))).unwrap();
-        for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
+        for algorithm in [Algorithm::IdaStar, Algorithm::Fringe, Algorithm::AStar] {
             let outcome =
                 solve(&start, &goal, algorithm, HeuristicKind::Pdb, &Limits::default(), &tables).unwrap();
             assert_replays(&outcome, start.cells(), &goal, optimal(&file), &format!("{algorithm} {file}"));
@@ -154,9 +156,10 @@ fn idastar_with_small_5x5_databases_finds_the_true_cost_of_random_walks() {
 /// The same with zero-aware tables in bits and the largest of two
 /// partitions (sharing tables), as the 5×5 maxed sets work: IDA* returns
 /// the true distance of boards up to 14 moves from the goal, and expands
-/// fewer nodes than with the first partition alone.
+/// fewer nodes than with the first partition alone. So does fringe search,
+/// whose frontier needs every pruned child's estimate whole.
 #[test]
-fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_walks() {
+fn idastar_and_fringe_search_with_several_zero_aware_5x5_partitions_find_the_true_cost_of_random_walks() {
     let goal = Goal::new(&GoalSpec::BlankFirst, 5).unwrap();
     let more: [&[u8]; 5] = [&[1, 5, 6], &[2, 3, 7], &[10, 11, 15], &[16, 20, 21], &[17, 18, 22]];
     let patterns: Vec<&[u8]> = FIVE_BY_FIVE_THREES.iter().chain(&more).copied().collect();
@@ -180,6 +183,8 @@ fn idastar_with_several_zero_aware_5x5_partitions_finds_the_true_cost_of_random_
             assert_replays(&outcome, start, &goal, distance, &format!("{start:?} on {threads} threads"));
         }
         let one = Limits::default();
+        let kept = fringe(&board, &goal, &*maxed, &one);
+        assert_replays(&kept, start, &goal, distance, &format!("{start:?} by fringe search"));
         with_both += idastar(&board, &goal, &*maxed, &one).stats.nodes_expanded;
         with_first += idastar(&board, &goal, &*alone, &one).stats.nodes_expanded;
     });
@@ -554,7 +559,7 @@ fn a_cache_that_cannot_be_written_gets_tables_built_in_memory_with_a_warning_and
 }
 
 #[test]
-fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
+fn a_forged_database_with_a_valid_checksum_still_lets_idastar_and_fringe_search_end() {
     // Every entry 1: the estimate is never 0, not even at the goal, so a
     // search that took "h = 0" for the goal would never stop.
     let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
@@ -572,25 +577,27 @@ fn a_forged_database_with_a_valid_checksum_still_lets_idastar_end() {
     std::fs::write(&file, &start).unwrap();
     let tiles = read_input(&Input::File(file.clone())).unwrap();
     let truth = distances_within(goal.tiles().cells(), 4, 14)[tiles.cells()];
-    // A search that never ends is killed at the time limit, and fails here.
-    let out = npuzzle()
-        .arg("solve")
-        .arg(&file)
-        .args(["--algo", "idastar", "--heuristic", "pdb", "--partition", "6-6-3", "--pdb-dir", d])
-        .args(["--threads", "2", "--format", "json"])
-        .timeout(LONG_ENOUGH)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "killed after {LONG_ENOUGH:?} or failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["status"], "solved");
-    // A constant estimate makes IDA* a plain iterative deepening: still optimal.
-    assert_eq!(v["cost"], truth);
+    for algo in ["idastar", "fringe"] {
+        // A search that never ends is killed at the time limit, and fails here.
+        let out = npuzzle()
+            .arg("solve")
+            .arg(&file)
+            .args(["--algo", algo, "--heuristic", "pdb", "--partition", "6-6-3", "--pdb-dir", d])
+            .args(["--threads", "2", "--format", "json"])
+            .timeout(LONG_ENOUGH)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{algo} killed after {LONG_ENOUGH:?} or failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "solved");
+        // A constant estimate makes IDA* a plain iterative deepening: still optimal.
+        assert_eq!(v["cost"], truth, "{algo}");
+    }
 }
 
 #[test]

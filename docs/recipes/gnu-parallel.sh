@@ -8,14 +8,14 @@
 #   docs/recipes/gnu-parallel.sh million.txt 64 2
 #
 # NPUZZLE names the binary (default: npuzzle on the PATH), SOLVE the search
-# (default: optimal, IDA* with pattern databases; build them first with
+# (default: optimal, fringe search with pattern databases; build them first with
 # `npuzzle pdb build`), OUT the folder for the shards' outputs.
 set -eu
 LIST=${1:?usage: gnu-parallel.sh LIST [SHARDS] [JOBS]}
 SHARDS=${2:-8}
 JOBS=${3:-2}
 NPUZZLE=${NPUZZLE:-npuzzle}
-SOLVE=${SOLVE:---algo idastar --heuristic pdb}
+SOLVE=${SOLVE:---algo fringe --heuristic pdb}
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 export LIST SHARDS NPUZZLE SOLVE OUT

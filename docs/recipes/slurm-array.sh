@@ -18,7 +18,7 @@
 set -euo pipefail
 LIST=${LIST:?set LIST to the list of puzzles}
 NPUZZLE=${NPUZZLE:-npuzzle}
-SOLVE=${SOLVE:---algo idastar --heuristic pdb}
+SOLVE=${SOLVE:---algo fringe --heuristic pdb}
 PDB=${PDB:-/shared/npuzzle-pdb}
 OUT=${OUT:-out}
 K=${SLURM_ARRAY_TASK_ID:?run as a task of a job array}

@@ -26,9 +26,10 @@ use std::time::Duration;
 pub const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// Whether a batch saves the progress of searches by `algorithm`: only
-/// IDA*, weighted or not, runs in passes that can be taken up.
+/// IDA*, weighted or not, and fringe search (whose long passes are IDA*'s)
+/// run in passes that can be taken up.
 pub fn saves_progress(algorithm: Algorithm) -> bool {
-    matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+    matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe)
 }
 
 /// Progress files larger than this are not read. A 24-puzzle's search
@@ -184,7 +185,7 @@ impl Saved {
         }
         let search = match algorithm {
             Algorithm::WeightedIdaStar(weight) => format!("idastar weight {weight}"),
-            _ => "idastar".to_owned(),
+            other => other.name().to_owned(),
         };
         let tiles = |t: &Tiles| t.cells().iter().map(u16::to_string).collect::<Vec<_>>().join(" ");
         let key = format!(

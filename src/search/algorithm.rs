@@ -29,6 +29,10 @@ pub enum Algorithm {
     AStar,
     /// IDA*: iterative-deepening A*, shortest paths in memory linear in the depth.
     IdaStar,
+    /// Fringe search: IDA*'s passes, each from the frontier the one before
+    /// kept, smallest estimate first; shortest paths, no node expanded
+    /// twice while the frontier fits its memory.
+    Fringe,
     /// Greedy best-first search on h alone: long paths, few nodes.
     Greedy,
     /// A* on f = g + W·h (W > 1): paths at most W times the shortest.
@@ -70,11 +74,13 @@ impl Algorithm {
     }
 
     /// Whether the search runs on several threads when [`Limits::threads`](super::Limits::threads)
-    /// asks for them (IDA*, weighted or not); the others use one.
+    /// asks for them (IDA*, weighted or not, and fringe search's large
+    /// passes); the others use one.
     pub fn parallel(self) -> bool {
         matches!(
             self,
             Algorithm::IdaStar
+                | Algorithm::Fringe
                 | Algorithm::WeightedIdaStar(_)
                 | Algorithm::Anytime
                 | Algorithm::Bounded { .. }
@@ -82,11 +88,12 @@ impl Algorithm {
     }
 
     /// Every algorithm once, unweighted, in the order comparisons list them.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 7] = [
         Algorithm::Bfs,
         Algorithm::Dfs,
         Algorithm::AStar,
         Algorithm::IdaStar,
+        Algorithm::Fringe,
         Algorithm::Greedy,
         Algorithm::Rows,
     ];
@@ -99,17 +106,18 @@ impl Algorithm {
             Algorithm::Dfs => "dfs",
             Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Bounded { .. } => "astar",
             Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => "idastar",
+            Algorithm::Fringe => "fringe",
             Algorithm::Greedy => "greedy",
             Algorithm::Rows => "rows",
             Algorithm::Anytime => "anytime",
         }
     }
 
-    /// How it comes by its estimates: IDA*, weighted or not, from each
-    /// parent's; the others board by board.
+    /// How it comes by its estimates: IDA*, weighted or not, and fringe
+    /// search from each parent's; the others board by board.
     pub const fn estimates(self) -> Estimates {
         match self {
-            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => Estimates::FromParent,
+            Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe => Estimates::FromParent,
             _ => Estimates::FromScratch,
         }
     }
@@ -122,7 +130,7 @@ impl Algorithm {
     /// Whether its paths are shortest ones (with an admissible heuristic,
     /// where it takes one).
     pub const fn optimal(self) -> bool {
-        matches!(self, Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar)
+        matches!(self, Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Fringe)
     }
 
     /// W of A* and IDA* (1 unless weighted); `None` for algorithms without one.
@@ -139,7 +147,7 @@ impl Algorithm {
     /// search; `None` for those that promise nothing.
     pub const fn bound(self) -> Option<Weight> {
         match self {
-            Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar => Some(Weight::ONE),
+            Algorithm::Bfs | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Fringe => Some(Weight::ONE),
             Algorithm::WeightedAStar(w) | Algorithm::WeightedIdaStar(w) => Some(w),
             Algorithm::Bounded { bound, .. } => Some(bound),
             Algorithm::Dfs | Algorithm::Greedy | Algorithm::Rows | Algorithm::Anytime => None,
@@ -156,8 +164,8 @@ impl Algorithm {
     }
 
     /// This algorithm kept within `bound` times the shortest: A* as a
-    /// bounded search, IDA* weighted by the bound, BFS as it is (it is
-    /// optimal).
+    /// bounded search, IDA* weighted by the bound, BFS and fringe search as
+    /// they are (they are optimal).
     ///
     /// # Errors
     /// [`Error::NoBound`] for an algorithm that cannot keep a bound.
@@ -165,7 +173,7 @@ impl Algorithm {
         match self {
             Algorithm::AStar | Algorithm::Bounded { .. } => Ok(Algorithm::within(bound)),
             Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) => Algorithm::IdaStar.weighted(bound),
-            Algorithm::Bfs => Ok(Algorithm::Bfs),
+            Algorithm::Bfs | Algorithm::Fringe => Ok(self),
             other => Err(Error::NoBound { algorithm: other.name() }),
         }
     }

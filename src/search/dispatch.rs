@@ -12,7 +12,8 @@ use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::staged::{self, Lines, Stages};
 use super::weight::Weight;
 use super::{
-    astar, bfs, bounded_astar, constructive, dfs, greedy, idastar, shorten, weighted_astar, weighted_idastar,
+    astar, bfs, bounded_astar, constructive, dfs, fringe, greedy, idastar, shorten, weighted_astar,
+    weighted_idastar,
 };
 use super::{best_first, focal, graph};
 use crate::board::{
@@ -540,8 +541,9 @@ pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
         }
         Algorithm::Bounded { .. } | Algorithm::Anytime => focal::bytes_per_state_reopening::<B>(),
         // Only the path (and the one board the constructive solver works
-        // on) is stored; any budget is far beyond it.
-        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Rows => 1,
+        // on) is stored, or a frontier within its own budget
+        // (FRONTIER_BYTES); any budget is far beyond it.
+        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe | Algorithm::Rows => 1,
     }
 }
 /// The default node limit of `algorithm` on a board of `shape`: as many
@@ -671,6 +673,7 @@ fn run<B: Board, H: Heuristic<B>>(
         Algorithm::Dfs => dfs(board, goal, limits),
         Algorithm::AStar => astar(board, goal, h, limits),
         Algorithm::IdaStar => idastar(board, goal, h, limits),
+        Algorithm::Fringe => fringe(board, goal, h, limits),
         Algorithm::Greedy => greedy(board, goal, h, limits),
         Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
         Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
@@ -704,6 +707,7 @@ mod tests {
         for algorithm in [
             Algorithm::AStar,
             Algorithm::IdaStar,
+            Algorithm::Fringe,
             Algorithm::Greedy,
             Algorithm::WeightedAStar(Weight::ratio(2, 1)),
         ] {

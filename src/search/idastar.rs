@@ -23,9 +23,11 @@ hundreds of cells) can take a pass hundreds of thousands of moves deep,
 and no thread's stack holds that many calls.
 */
 
+mod frontier;
 mod progress;
 mod walkers;
 
+pub use frontier::FRONTIER_BYTES;
 pub(crate) use progress::fnv1a;
 pub use progress::{Progress, SaveProgress};
 
@@ -138,6 +140,9 @@ struct Tuning {
     save_after: u64,
     /// Expansions of the pass before per subtree of a deep split.
     nodes_per_item: u64,
+    /// Bytes of frontier kept from pass to pass (a fringe search); 0 for
+    /// IDA*, which keeps none.
+    frontier_bytes: usize,
 }
 
 impl Tuning {
@@ -171,7 +176,11 @@ impl Tuning {
         walk_after: WALK_AFTER,
         save_after: SPLIT_AFTER,
         nodes_per_item: NODES_PER_ITEM,
+        frontier_bytes: 0,
     };
+
+    /// A fringe search's.
+    pub(super) const FRINGE: Tuning = Tuning { frontier_bytes: FRONTIER_BYTES, ..Tuning::DEFAULT };
 }
 
 /// IDA* from `start` to `goal` guided by `h`.
@@ -220,7 +229,19 @@ pub fn weighted_idastar<B: Board, H: Heuristic<B>>(
     run(start, goal, h, rule, limits, Tuning::DEFAULT)
 }
 
-/// IDA* in the order of `rule`, as `tuning` says. Bounds are rounded up to whole heuristic units (whole moves of g): for
+/// IDA*'s passes with the frontier kept between them: see
+/// [`fringe`](crate::search::fringe).
+pub(super) fn fringe_passes<B: Board, H: Heuristic<B>>(
+    start: &B,
+    goal: &Goal,
+    h: &H,
+    limits: &Limits,
+) -> Outcome {
+    run(start, goal, h, Plain, limits, Tuning::FRINGE)
+}
+
+/// IDA* in the order of `rule`, as `tuning` says; with a frontier kept
+/// between passes, a fringe search. Bounds are rounded up to whole heuristic units (whole moves of g): for
 /// W = p / q a solution found under bound T has q·cost ≤ T ≤ p·C*, so
 /// rounding never lets a path past W·C*.
 fn run<B: Board, H: Heuristic<B>, R: Rule>(
@@ -257,6 +278,11 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
         }
         search.take_up(p)
     });
+    // The frontier is kept while the passes run on one thread, with the
+    // walkers, untracked and with the rules they began with; once dropped,
+    // the passes start from the start.
+    let room = tuning.frontier_bytes / std::mem::size_of::<walkers::Node<B, H::Memo>>().max(1);
+    let mut fringe = room > 0 && tuning.walk && taken_up.is_none();
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
@@ -281,7 +307,15 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             done = search.track(saver, pass, taken_up.take(), &mut want, &mut before);
             tracked = Some(saver);
         }
-        let flow = if let Some(share) = parallel {
+        if fringe && (parallel.is_some() || tracked.is_some()) {
+            search.drop_frontier();
+            fringe = false;
+        }
+        let flow = if fringe {
+            let flow = search.walk_frontier(&root, room);
+            fringe = search.keeps_frontier();
+            flow
+        } else if let Some(share) = parallel {
             search.pass_in_parallel(&root, share, want, &done, tracked)
         } else if H::OVERLAPS && tuning.walk {
             search.pass_walking(&root, want, &done, tracked)
@@ -310,6 +344,9 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             && search.budget.time_left().is_none_or(|left| left >= LONGER_RULES_TIME)
         {
             long_rules = true;
+            // The frontier's rows are the old table's.
+            search.drop_frontier();
+            fringe = false;
             search.geometry = Geometry::for_long_searches(goal.shape());
             root.row = search.geometry.start_row(start.blank());
         }
@@ -352,8 +389,9 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
     fn outcome(mut self, status: Status, before: Duration) -> Outcome {
         let mut stats = self.stats;
         // The path is all IDA* stores: at most one node per depth, plus the
-        // start (per thread, the deepest path counts).
-        stats.max_frontier = u64::from(stats.max_depth) + 1;
+        // start (per thread, the deepest path counts); a fringe search
+        // also keeps its frontier.
+        stats.max_frontier = (u64::from(stats.max_depth) + 1).max(self.frontier_most);
         stats.stored = stats.max_frontier;
         stats.runtime = self.budget.elapsed() + before;
         self.path.reverse();
@@ -636,6 +674,9 @@ struct Search<'a, B: Board, H: Heuristic<B>, R> {
     /// The walkers of [`Search::walk`], kept from pass to pass with the
     /// room their stacks have grown to.
     walkers: Option<Box<walkers::Walkers<B, H>>>,
+    /// The most nodes a fringe search's frontier held at once, this pass's
+    /// and the next's together.
+    frontier_most: u64,
     /// The room of [`Search::split_chunk`]'s children, kept from chunk to
     /// chunk: a few kilobytes each, set up anew for every chunk of every
     /// split they cost more than the chunk's lookups.
@@ -729,6 +770,7 @@ impl<'a, B: Board, H: Heuristic<B>, R: Rule> Search<'a, B, H, R> {
             nearest: Vec::new(),
             last: Nearest::default(),
             walkers: None,
+            frontier_most: 0,
             chunk_children: None,
             levels: Vec::new(),
             shallow: Vec::new(),
@@ -1836,6 +1878,40 @@ mod tests {
             let tuning = Tuning { recursion_depth: 2, ..Tuning::DEFAULT };
             let deep = run(&start, &goal, &Halved(&manhattan), Plain, &limits, tuning);
             assert_eq!(deep.cost(), recursed.cost());
+        }
+    }
+
+    /// A fringe search keeps its frontier while it fits its room; past it,
+    /// and once its passes are split between threads, it goes on as IDA*
+    /// from the start: the same shortest cost every time, each path
+    /// replayed to the goal, never more frontier held than there is room
+    /// for, and more expansions than with all the room it needs.
+    #[test]
+    fn a_fringe_search_goes_on_as_idastar_once_its_frontier_outgrows_its_room_or_its_passes_are_shared() {
+        let goal = Goal::new(&GoalSpec::BlankFirst, 4).unwrap();
+        let manhattan = Manhattan::new(&goal);
+        let mut rng = SplitMix64::new(12);
+        let node = std::mem::size_of::<walkers::Node<Packed, ()>>();
+        let room = 300;
+        let tight = Tuning { frontier_bytes: room * node, ..Tuning::FRINGE };
+        for _ in 0..4 {
+            let tiles = generate(&goal, Scramble::Walk(60), true, &mut rng);
+            let start = Packed::from_tiles(tiles.cells());
+            let one = Limits::default();
+            let shared = Limits { threads: 2, split_after: Some(1000), ..Limits::default() };
+            let ida = run(&start, &goal, &manhattan, Plain, &one, Tuning::DEFAULT);
+            let roomy = run(&start, &goal, &manhattan, Plain, &one, Tuning::FRINGE);
+            let cramped = run(&start, &goal, &manhattan, Plain, &one, tight);
+            let parallel = run(&start, &goal, &manhattan, Plain, &shared, Tuning::FRINGE);
+            for outcome in [&roomy, &cramped, &parallel] {
+                assert_eq!(outcome.cost(), ida.cost(), "{tiles:?}");
+                let states =
+                    crate::board::replay(tiles.cells(), 4, outcome.path.as_deref().unwrap()).unwrap();
+                assert_eq!(states.last().unwrap(), goal.tiles().cells());
+            }
+            assert!(roomy.stats.max_frontier > room as u64, "{tiles:?}: {}", roomy.stats.max_frontier);
+            assert!(cramped.stats.max_frontier <= room as u64, "{tiles:?}");
+            assert!(cramped.stats.nodes_expanded > roomy.stats.nodes_expanded, "{tiles:?}");
         }
     }
 

@@ -18,6 +18,7 @@ mod constructive;
 mod dfs;
 mod dispatch;
 mod focal;
+mod fringe;
 mod graph;
 mod greedy;
 mod idastar;
@@ -41,6 +42,7 @@ pub use dfs::dfs;
 pub use dispatch::{
     Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
 };
+pub use fringe::{FRONTIER_BYTES, fringe};
 pub use greedy::greedy;
 pub use idastar::{Progress, SPLIT_AFTER, SaveProgress, idastar, weighted_idastar};
 pub use monitor::Improvement;

@@ -57,12 +57,12 @@ pub fn past_optimal_reach(shape: Shape) -> bool {
 /// within a bound come in seconds.
 pub fn finishing_hint(algorithm: Algorithm, pdb: bool) -> Option<&'static str> {
     match algorithm {
-        Algorithm::AStar | Algorithm::IdaStar if pdb => Some(
+        Algorithm::AStar | Algorithm::IdaStar | Algorithm::Fringe if pdb => Some(
             "hint: even with pattern databases a shortest path of a board this size can take hours; --within \
              1.1 gives a path proven at most 1.1 times the shortest (most 24-puzzles in seconds), --algo anytime \
              the best path found in --timeout with the lower bound it proved",
         ),
-        Algorithm::AStar | Algorithm::IdaStar => Some(
+        Algorithm::AStar | Algorithm::IdaStar | Algorithm::Fringe => Some(
             "hint: boards of more than 16 cells are mostly out of reach of shortest-path search; try --weight \
              3 or 4 (paths at most 3 or 4 times the shortest, in practice far less; up to 7x7), --algo greedy \
              (fast, longer paths) or --algo rows (any size, 100x100 in about 1 s; longer still)",

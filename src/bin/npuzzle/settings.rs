@@ -123,6 +123,7 @@ pub fn strategy(args: AlgorithmArgs) -> Result<Strategy> {
         AlgoArg::Dfs => Algorithm::Dfs,
         AlgoArg::Astar => Algorithm::AStar,
         AlgoArg::Idastar => Algorithm::IdaStar,
+        AlgoArg::Fringe => Algorithm::Fringe,
         AlgoArg::Greedy => Algorithm::Greedy,
         AlgoArg::Rows => Algorithm::Rows,
         AlgoArg::Anytime => Algorithm::Anytime,
@@ -174,17 +175,23 @@ fn heuristic(arg: HeuristicArg) -> HeuristicKind {
     }
 }
 
-/// `--max-nodes` bounds stored states, and IDA* stores only its path, so
-/// the limit would never stop it: a user who asked for a bound is told
-/// which one does, rather than left with a search that may run for hours.
+/// `--max-nodes` bounds stored states, and IDA* stores only its path (fringe
+/// search a frontier within its own budget), so the limit would never stop
+/// it: a user who asked for a bound is told which one does, rather than
+/// left with a search that may run for hours.
 /// (`compare` and `batch`'s own default node limits are no request of the
 /// user's, and IDA* ignores them.)
 pub fn refuse_node_limit(algorithm: Algorithm, args: &LimitArgs) -> Result<()> {
     if let Some(n) = args.max_nodes
-        && matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_))
+        && matches!(algorithm, Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe)
     {
+        let stores = if algorithm == Algorithm::Fringe {
+            "a frontier within a budget of its own"
+        } else {
+            "only its path"
+        };
         bail!(
-            "--max-nodes {n} cannot stop idastar, which stores only its path: bound its work with \
+            "--max-nodes {n} cannot stop {algorithm}, which stores {stores}: bound its work with \
              --max-expanded N, or its time with --timeout SECONDS"
         );
     }

@@ -29,6 +29,7 @@ between a node and its children only. Every estimate is still a lower
 bound, so the paths stay optimal.
 */
 
+use super::frontier::Frontier;
 use super::progress::Finished;
 use super::{Flow, Item, Search, by_estimate};
 use crate::board::{Board, Geometry, Move, Step};
@@ -43,19 +44,20 @@ pub(super) const WALKERS: usize = 4;
 /// searches go, so that they seldom grow.
 const ROOM: usize = 128;
 
-/// A node waiting on a subtree's stack to be visited.
+/// A node waiting on a subtree's stack to be visited, or in a fringe
+/// search's [`Frontier`].
 #[derive(Clone, Copy)]
-struct Node<B, M> {
-    board: B,
-    blank: u16,
+pub(super) struct Node<B, M> {
+    pub(super) board: B,
+    pub(super) blank: u16,
     /// The row of its moves in the move table.
-    row: u16,
-    g: u32,
-    h: u32,
-    memo: M,
+    pub(super) row: u16,
+    pub(super) g: u32,
+    pub(super) h: u32,
+    pub(super) memo: M,
     /// The record of its parent in the walkers' [`Trail`], shifted past
     /// the move that reached it (its two low bits).
-    link: u32,
+    pub(super) link: u32,
 }
 
 impl<B, M: Copy> Node<B, M> {
@@ -299,7 +301,14 @@ pub(super) struct Walkers<B: Board, H: Heuristic<B>> {
     trail: Trail,
     /// Whether the pass has handed out its last item.
     drained: bool,
+    /// A fringe search's frontier: the roots of this pass's subtrees, and
+    /// the nodes it keeps for the next. The trail then lasts from pass to
+    /// pass, as the records above the nodes kept.
+    frontier: Option<Frontier<B, H::Memo>>,
 }
+
+/// The item of a subtree whose root came from the frontier.
+const NO_ITEM: usize = usize::MAX;
 
 impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
     fn new(board: B, step: Step) -> Self {
@@ -318,6 +327,7 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
             free: Vec::with_capacity(2 * WALKERS),
             trail: Trail::default(),
             drained: false,
+            frontier: None,
         }
     }
 
@@ -330,7 +340,9 @@ impl<B: Board, H: Heuristic<B>> Walkers<B, H> {
         self.order.clear();
         self.first = 0;
         self.busy = [false; WALKERS];
-        self.trail.clear();
+        if self.frontier.is_none() {
+            self.trail.clear();
+        }
         self.drained = false;
     }
 
@@ -434,6 +446,62 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         flow
     }
 
+    /// A pass of a fringe search: from the nodes the pass before kept, or
+    /// from `root` at the first, keeping for the next the nodes it prunes
+    /// while there is room for them. On `Found` the path holds the moves
+    /// from the start, reversed.
+    pub(super) fn walk_frontier(&mut self, root: &Item<B, H::Memo>, room: usize) -> Flow {
+        let mut walkers = self
+            .walkers
+            .take()
+            .unwrap_or_else(|| Box::new(Walkers::new(root.board, self.geometry.steps(root.row)[0])));
+        if walkers.frontier.is_none() {
+            walkers.trail.clear();
+            walkers.frontier = Some(Frontier::new(Node::of_item(root), room));
+        }
+        walkers.reset();
+        walkers.frontier.as_mut().expect("a frontier is kept").begin_pass();
+        let flow = self.walk_with(&mut walkers, &[], &mut || None, &|_, _| {});
+        let (most, full) = walkers.frontier.as_mut().expect("a frontier is kept").end_pass();
+        self.frontier_most = self.frontier_most.max(most as u64);
+        // The records above the nodes kept are smaller than the nodes, and
+        // in a tree that branches as this one does, fewer.
+        if full || walkers.trail.records.len() > room {
+            walkers.frontier = None;
+        }
+        self.walkers = Some(walkers);
+        flow
+    }
+
+    /// Whether a fringe search's frontier is kept for the next pass.
+    pub(super) fn keeps_frontier(&self) -> bool {
+        self.walkers.as_ref().is_some_and(|walkers| walkers.frontier.is_some())
+    }
+
+    /// Drops a fringe search's frontier: the passes to come start from the
+    /// start.
+    pub(super) fn drop_frontier(&mut self) {
+        if let Some(walkers) = &mut self.walkers {
+            walkers.frontier = None;
+        }
+    }
+
+    /// Starts the subtree of the frontier's next root within the bound,
+    /// keeping those above it for the next pass; its place, or `None` when
+    /// no root is left.
+    fn start_root(&mut self, walkers: &mut Walkers<B, H>) -> Option<usize> {
+        let frontier = walkers.frontier.as_mut()?;
+        while let Some(root) = frontier.take() {
+            let f = self.rule.key(root.g, root.h, H::UNIT);
+            if f <= self.bound {
+                return Some(walkers.start_at(root, NO_ITEM));
+            }
+            self.prune(f);
+            frontier.keep(root);
+        }
+        None
+    }
+
     /// [`Search::walk`] with these walkers, reset.
     fn walk_with(
         &mut self,
@@ -492,9 +560,20 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 true
             }
         };
+        let keeping = walkers.frontier.as_ref().is_some_and(Frontier::keeping);
+        if cut && keeping {
+            // Kept whole, with its parent's record: the next pass expands
+            // it again.
+            let node = Node { h, ..*node };
+            walkers.frontier.as_mut().expect("a frontier is kept").keep(node);
+            self.settle_if_done(walkers, at, finished);
+            return true;
+        }
         // The children within the bound, most promising first, equals in
-        // successor order (a stable sort), with their estimates.
+        // successor order (a stable sort), with their estimates; and those
+        // pruned, when the frontier keeps them.
         let (mut kept, mut estimated, mut within) = ([0; 4], [0; 4], 0);
+        let (mut pruned, mut pruned_h, mut beyond) = ([0; 4], [0; 4], 0);
         if !cut {
             let depth = node.g + 1;
             for &i in &by_estimate(estimates, count)[..count] {
@@ -502,20 +581,23 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 let f = self.rule.key(depth, h_child, unit);
                 if f > self.bound {
                     self.prune(f);
+                    if keeping {
+                        (pruned[beyond], pruned_h[beyond]) = (i, h_child);
+                        beyond += 1;
+                    }
                     continue;
                 }
                 (kept[within], estimated[within]) = (i, h_child);
                 within += 1;
             }
         }
-        if within == 0 {
+        if within + beyond == 0 {
             walkers.trail.release(node.parent());
         } else {
-            let record = walkers.trail.add(node.parent(), node.mv(), within as u32);
-            // Pushed in the reverse of the order they are visited in.
-            for (&i, &h_child) in kept[..within].iter().zip(&estimated[..within]).rev() {
+            let record = walkers.trail.add(node.parent(), node.mv(), (within + beyond) as u32);
+            let child = |i: usize, h_child: u32| {
                 let step = steps[i];
-                subtree.stack.push(Node {
+                Node {
                     board: slides[i].board,
                     blank: step.from,
                     row: step.row,
@@ -523,9 +605,19 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                     h: h_child,
                     memo: memos[i],
                     link: Node::<B, H::Memo>::link(record, step.mv),
-                });
+                }
+            };
+            if let Some(frontier) = &mut walkers.frontier {
+                for (&i, &h_child) in pruned[..beyond].iter().zip(&pruned_h[..beyond]) {
+                    frontier.keep(child(i, h_child));
+                }
             }
-            if subtree.stack.len() == within {
+            // Pushed in the reverse of the order they are visited in.
+            let subtree = &mut walkers.subtrees[at];
+            for (&i, &h_child) in kept[..within].iter().zip(&estimated[..within]).rev() {
+                subtree.stack.push(child(i, h_child));
+            }
+            if within > 0 && subtree.stack.len() == within {
                 walkers.waiting_again(at);
             }
         }
@@ -564,6 +656,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         loop {
             let at = match walkers.first_waiting() {
                 Some(at) => at,
+                None if walkers.frontier.is_some() => self.start_root(walkers)?,
                 None if walkers.start(items, next) => walkers.order[walkers.order.len() - 1],
                 None => return None,
             };
@@ -573,12 +666,17 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
             match self.enter::<true>(node.board, node.g, node.h) {
                 None => {}
                 Some(Flow::Found) => {
-                    let below = (node.g - items[item].g) as usize;
+                    // The frontier's nodes hold their moves from the start.
+                    let (top, above) = match items.get(item) {
+                        Some(item) => (item.g, item.moves.as_slice()),
+                        None => (0, &[][..]),
+                    };
+                    let below = (node.g - top) as usize;
                     if below > 0 {
                         self.path.push(node.mv());
                         walkers.trail.moves_up(node.parent(), below - 1, &mut self.path);
                     }
-                    self.path.extend(items[item].moves.as_slice().iter().rev());
+                    self.path.extend(above.iter().rev());
                     return Some(Flow::Found);
                 }
                 Some(Flow::Stop) => return Some(Flow::Stop),
@@ -588,6 +686,13 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                     continue;
                 }
             }
+            // Children the frontier keeps need their estimates whole: the
+            // next pass expands them from their memos.
+            let cut = if walkers.frontier.as_ref().is_some_and(Frontier::keeping) {
+                u32::MAX
+            } else {
+                self.rule.cut(node.g + 1, self.bound, H::UNIT)
+            };
             let expanding = &mut walkers.expanding[w];
             expanding.children.begin(
                 self.geometry,
@@ -597,7 +702,7 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
                 usize::from(node.row),
                 node.h,
                 &node.memo,
-                self.rule.cut(node.g + 1, self.bound, H::UNIT),
+                cut,
             );
             let count = expanding.children.count as u64;
             self.stats.nodes_generated += count;
