@@ -5,7 +5,7 @@
 #                                  mean optimal length of the first 10,000 against the known 52.6
 #   campaign.sh weighted [COUNT]   COUNT random 24-puzzles (10,000) with weighted A* (W = 2), HEURISTIC (pdb, the
 #                                  6-6-6-6 tables; or linear-conflict)
-#   campaign.sh resume [TRIALS]    a batch killed (SIGKILL) at random moments and resumed, TRIALS times (20):
+#   campaign.sh resume [TRIALS]    a batch (ALGO, fringe) killed (SIGKILL) at random moments and resumed, TRIALS times (20):
 #                                  byte-identical rows but for the times, and the puzzles solved twice
 #   campaign.sh taken-up [TRIALS] one long IDA* search (Korf's 15-puzzle 88, Manhattan distance, 2 threads) killed
 #                                  (SIGKILL) at a random moment and taken up from its saved progress, TRIALS
@@ -56,7 +56,7 @@ resume)
     trials=${2:-20}
     "$BIN" generate --size 4 --count 3000 --seed 2 --list --out "$WORK/list.txt"
     "$BIN" pdb build >/dev/null
-    run() { "$BIN" batch "$WORK/list.txt" --list --algo idastar --heuristic pdb --threads 1 --out "$1" "${@:2}"; }
+    run() { "$BIN" batch "$WORK/list.txt" --list --algo "${ALGO:-fringe}" --heuristic pdb --threads 1 --out "$1" "${@:2}"; }
     run "$WORK/whole.csv"
     timeless "$WORK/whole.csv" > "$WORK/whole.timeless"
     seconds=$(python3 -c "import csv; print(sum(float(r['runtime_ms']) for r in csv.DictReader(open('$WORK/whole.csv'))) / 2000)")
@@ -64,7 +64,7 @@ resume)
     for trial in $(seq "$trials"); do
         rm -f "$WORK/killed.csv"
         # The binary itself in the background, so that the kill reaches it.
-        "$BIN" batch "$WORK/list.txt" --list --algo idastar --heuristic pdb --threads 1 --out "$WORK/killed.csv" \
+        "$BIN" batch "$WORK/list.txt" --list --algo "${ALGO:-fringe}" --heuristic pdb --threads 1 --out "$WORK/killed.csv" \
             2>/dev/null &
         pid=$!
         sleep "$(python3 -c "import random; print(random.uniform(0.05, $seconds))")"
