@@ -282,7 +282,9 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
     // walkers, untracked and with the rules they began with; once dropped,
     // the passes start from the start.
     let room = tuning.frontier_bytes / std::mem::size_of::<walkers::Node<B, H::Memo>>().max(1);
-    let mut fringe = room > 0 && tuning.walk && taken_up.is_none();
+    if room > 0 && tuning.walk && taken_up.is_none() {
+        search.keep_frontier(&root, room);
+    }
     let status = loop {
         // Beyond the depth cap nothing can reach the goal in time: such
         // nodes count as cut by depth, not as candidates for the next bound.
@@ -307,14 +309,11 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             done = search.track(saver, pass, taken_up.take(), &mut want, &mut before);
             tracked = Some(saver);
         }
-        if fringe && (parallel.is_some() || tracked.is_some()) {
+        if parallel.is_some() || tracked.is_some() {
             search.drop_frontier();
-            fringe = false;
         }
-        let flow = if fringe {
-            let flow = search.walk_frontier(&root, room);
-            fringe = search.keeps_frontier();
-            flow
+        let flow = if search.keeps_frontier() {
+            search.walk_frontier()
         } else if let Some(share) = parallel {
             search.pass_in_parallel(&root, share, want, &done, tracked)
         } else if H::OVERLAPS && tuning.walk {
@@ -346,7 +345,6 @@ fn run<B: Board, H: Heuristic<B>, R: Rule>(
             long_rules = true;
             // The frontier's rows are the old table's.
             search.drop_frontier();
-            fringe = false;
             search.geometry = Geometry::for_long_searches(goal.shape());
             root.row = search.geometry.start_row(start.blank());
         }

@@ -79,6 +79,11 @@ impl<B: Copy, M: Copy> Frontier<B, M> {
         }
     }
 
+    /// Most nodes held, this pass's and the next's together.
+    pub(super) fn room(&self) -> usize {
+        self.room
+    }
+
     /// Whether the nodes this pass prunes are kept.
     #[inline]
     pub(super) fn keeping(&self) -> bool {

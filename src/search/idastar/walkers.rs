@@ -446,27 +446,31 @@ impl<B: Board, H: Heuristic<B>, R: Rule> Search<'_, B, H, R> {
         flow
     }
 
-    /// A pass of a fringe search: from the nodes the pass before kept, or
-    /// from `root` at the first, keeping for the next the nodes it prunes
-    /// while there is room for them. On `Found` the path holds the moves
-    /// from the start, reversed.
-    pub(super) fn walk_frontier(&mut self, root: &Item<B, H::Memo>, room: usize) -> Flow {
-        let mut walkers = self
+    /// Makes the passes to come a fringe search's, the first from `root`,
+    /// with room for `room` nodes.
+    pub(super) fn keep_frontier(&mut self, root: &Item<B, H::Memo>, room: usize) {
+        let geometry = self.geometry;
+        let walkers = self
             .walkers
-            .take()
-            .unwrap_or_else(|| Box::new(Walkers::new(root.board, self.geometry.steps(root.row)[0])));
-        if walkers.frontier.is_none() {
-            walkers.trail.clear();
-            walkers.frontier = Some(Frontier::new(Node::of_item(root), room));
-        }
+            .get_or_insert_with(|| Box::new(Walkers::new(root.board, geometry.steps(root.row)[0])));
+        walkers.trail.clear();
+        walkers.frontier = Some(Frontier::new(Node::of_item(root), room));
+    }
+
+    /// A pass of a fringe search, from the nodes the pass before kept,
+    /// keeping for the next the nodes it prunes while there is room for
+    /// them. On `Found` the path holds the moves from the start, reversed.
+    pub(super) fn walk_frontier(&mut self) -> Flow {
+        let mut walkers = self.walkers.take().expect("a frontier is kept");
         walkers.reset();
         walkers.frontier.as_mut().expect("a frontier is kept").begin_pass();
         let flow = self.walk_with(&mut walkers, &[], &mut || None, &|_, _| {});
-        let (most, full) = walkers.frontier.as_mut().expect("a frontier is kept").end_pass();
+        let frontier = walkers.frontier.as_mut().expect("a frontier is kept");
+        let (most, full) = frontier.end_pass();
         self.frontier_most = self.frontier_most.max(most as u64);
         // The records above the nodes kept are smaller than the nodes, and
         // in a tree that branches as this one does, fewer.
-        if full || walkers.trail.records.len() > room {
+        if full || walkers.trail.records.len() > frontier.room() {
             walkers.frontier = None;
         }
         self.walkers = Some(walkers);
