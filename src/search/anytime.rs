@@ -93,7 +93,7 @@ const SMALL_BOUNDS: [(u64, u64); 9] =
 /// together than [`SMALL_BOUNDS`], since a search at 3/2 on such a board
 /// often spends the rest of a second and finds nothing: on 79 test
 /// 35-puzzles at 1 s on one thread, 11,559 moves in all against 12,517 with
-/// [`SMALL_BOUNDS`] (benches/RESULTS.md).
+/// [`SMALL_BOUNDS`] (docs/design-notes.md).
 const LARGE_WHOLE_BOUNDS: [(u64, u64); 10] =
     [(7, 4), (8, 5), (3, 2), (7, 5), (4, 3), (5, 4), (6, 5), (11, 10), (21, 20), (51, 50)];
 

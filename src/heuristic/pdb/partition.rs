@@ -174,7 +174,7 @@ impl Partition {
     /// {1,2,3,4,5,8,12}, and the 3×3 block across from them less its corner
     /// {6,7,9,10,11,13,14,15}: a 4×4 partition unlike [`Partition::SEVEN_EIGHT`]
     /// and its mirror, to max with it. It expands two thirds of the nodes
-    /// and takes a fifth longer (see `benches/RESULTS.md`).
+    /// and takes a fifth longer (see `docs/design-notes.md`).
     pub const L_CORNER: Partition = Partition {
         name: "l-corner",
         width: 4,
