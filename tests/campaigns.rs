@@ -326,15 +326,25 @@ impl LongSearch {
     /// The batch killed once it has saved its progress: the file and its
     /// text.
     fn killed_after_a_save(&self) -> (std::path::PathBuf, String) {
-        loop {
+        within_tries("killed after a save", || {
             let (mut child, saved) = self.spawn_until_saved(Stdio::null());
             let _ = child.kill();
             child.wait().unwrap();
-            if let Some(saved) = saved {
-                return saved;
-            }
-        }
+            saved
+        })
     }
+}
+
+/// How many times a run is started to stop its long search midway: a run
+/// whose search ends before it is stopped is tried again, up to this many.
+const TRIES: u32 = 10;
+
+/// `attempt` until it gives a result, at most [`TRIES`] times; the test
+/// fails, naming `what` was tried, if the search ends first every time.
+fn within_tries<T>(what: &str, mut attempt: impl FnMut() -> Option<T>) -> T {
+    (0..TRIES).find_map(|_| attempt()).unwrap_or_else(|| {
+        panic!("{what}: the search ended before it could be stopped in each of {TRIES} tries")
+    })
 }
 
 /// `text`, a progress file, with its last line's checksum (FNV-1a of
@@ -529,36 +539,33 @@ fn a_resumed_run_stopped_again_counts_what_it_kept_and_added() {
     fs::write(dir.join("long.txt"), format!("{quick}{LONG_SEARCH}")).unwrap();
     let whole = String::from_utf8(long.run(&[]).stdout).unwrap();
     assert_eq!(whole.lines().count(), 4, "{whole}");
-    loop {
+    let out = within_tries("a resumed run stopped by Ctrl-C", || {
         // The header and the first quick puzzle's row, as a run stopped after it leaves them.
         let _ = fs::remove_dir_all(long.saved_dir());
         fs::write(dir.join("rows.csv"), first_lines(&whole, 2)).unwrap();
         let (child, saved) = long.spawn_saving(Stdio::piped(), &["--resume"]);
         if saved.is_none() {
             child.wait_with_output().unwrap();
-            continue;
+            return None;
         }
         Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
         let out = child.wait_with_output().unwrap();
-        if !long.saved_dir().exists() {
-            continue;
-        }
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(3), "{stderr}");
-        assert!(stderr.contains("npuzzle: resumed: 1 row kept, 1 added\n"), "{stderr}");
-        assert!(
-            stderr.contains(
-                "npuzzle: 1 puzzle under way when interrupted is not in the file: --resume solves it\n"
-            ),
-            "{stderr}"
-        );
-        let rows = fs::read_to_string(dir.join("rows.csv")).unwrap();
-        assert_eq!(timeless(&rows), timeless(&first_lines(&whole, 3)));
-        let out = long.run(&["--out", "rows.csv", "--resume"]);
-        assert!(String::from_utf8_lossy(&out.stderr).contains("resumed: 2 rows kept, 1 added"));
-        assert_eq!(timeless(&fs::read_to_string(dir.join("rows.csv")).unwrap()), timeless(&whole));
-        break;
-    }
+        long.saved_dir().exists().then_some(out)
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("npuzzle: resumed: 1 row kept, 1 added\n"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "npuzzle: 1 puzzle under way when interrupted is not in the file: --resume solves it\n"
+        ),
+        "{stderr}"
+    );
+    let rows = fs::read_to_string(dir.join("rows.csv")).unwrap();
+    assert_eq!(timeless(&rows), timeless(&first_lines(&whole, 3)));
+    let out = long.run(&["--out", "rows.csv", "--resume"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resumed: 2 rows kept, 1 added"));
+    assert_eq!(timeless(&fs::read_to_string(dir.join("rows.csv")).unwrap()), timeless(&whole));
 }
 
 /// Sends `signals` in turn to a batch once its long search has saved.
@@ -567,30 +574,27 @@ fn stop_a_saving_search_and_take_it_up(signals: &[&str]) {
     let long = LongSearch::new();
     let (dir, run, saved_dir) = (&long.dir, |extra: &[&str]| long.run(extra), long.saved_dir());
     let whole = String::from_utf8(run(&[]).stdout).unwrap();
-    loop {
+    let out = within_tries(&format!("a search stopped by {signals:?}"), || {
         let (child, saved) = long.spawn_until_saved(Stdio::piped());
         if saved.is_none() {
             child.wait_with_output().unwrap();
-            continue;
+            return None;
         }
         for signal in signals {
             Command::new("kill").args([*signal, &child.id().to_string()]).status().unwrap();
         }
         let out = child.wait_with_output().unwrap();
-        if !saved_dir.exists() {
-            continue;
-        }
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(3), "{stderr}");
-        assert!(
-            stderr.contains("1 puzzle under way when interrupted is not in the file: --resume solves it"),
-            "{stderr}"
-        );
-        let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
-        assert_eq!(rows.lines().count(), 1, "the header alone");
-        run(&["--out", "rows.csv", "--resume"]);
-        assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
-        assert!(!saved_dir.exists());
-        break;
-    }
+        saved_dir.exists().then_some(out)
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("1 puzzle under way when interrupted is not in the file: --resume solves it"),
+        "{stderr}"
+    );
+    let rows = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
+    assert_eq!(rows.lines().count(), 1, "the header alone");
+    run(&["--out", "rows.csv", "--resume"]);
+    assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
+    assert!(!saved_dir.exists());
 }

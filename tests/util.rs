@@ -1,8 +1,6 @@
 //! What the integration tests share: the binary, puzzle paths, and an
 //! independent ground truth (a plain BFS that shares no code with the crate).
 
-#![allow(dead_code)]
-
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
