@@ -6,7 +6,8 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 
 use super::algorithm::{Algorithm, Selection};
 use super::anytime::{self, Searches, anytime};
-use super::budget::{Budget, MEMORY_BUDGET};
+use super::budget::Budget;
+use super::encoding::Encoding;
 use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::staged::{self, Lines, Stages};
@@ -15,7 +16,6 @@ use super::{
     astar, bfs, bounded_astar, constructive, dfs, fringe, greedy, idastar, shorten, weighted_astar,
     weighted_idastar,
 };
-use super::{best_first, focal, graph};
 use crate::board::{
     Board, Goal, GoalSpec, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles,
     Wide,
@@ -489,76 +489,6 @@ impl Searches for OneBoard<'_> {
     }
 }
 
-/// The board encodings searches are compiled for, smallest first: a board
-/// uses the smallest that holds it, so it hashes, compares and stores no
-/// more bytes than it must.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Encoding {
-    /// [`Packed`], up to 16 cells.
-    Packed,
-    /// [`Packed128`], up to 25 cells: 5×5, 4×6, 3×8.
-    Packed128,
-    /// [`PackedWords<4>`](PackedWords), up to 40 cells: 6×6, 4×8, 5×8.
-    Words4,
-    /// [`PackedWords<5>`](PackedWords), up to 50 cells: 7×7, 6×8.
-    Words5,
-    /// [`Wide<64>`](Wide), up to 64 cells: 8×8. Packed in seven words, an
-    /// 8×8 board searched no faster (its closed set misses the caches
-    /// either way, and finding the blank takes more work).
-    Wide64,
-    /// [`Wide<MAX_SEARCH_CELLS>`](Wide), up to 16×16.
-    Wide256,
-}
-
-impl Encoding {
-    fn of(shape: Shape) -> Encoding {
-        match shape.cells() {
-            cells if cells <= Packed::CAPACITY => Encoding::Packed,
-            cells if cells <= Packed128::CAPACITY => Encoding::Packed128,
-            cells if cells <= PackedWords::<4>::CAPACITY => Encoding::Words4,
-            cells if cells <= PackedWords::<5>::CAPACITY => Encoding::Words5,
-            cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
-            _ => Encoding::Wide256,
-        }
-    }
-}
-
-/// The default node limit for `algorithm` on encoding `B`: as many stored
-/// states as fit in 3 GiB at the worst-case bytes per state.
-pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
-    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
-}
-
-/// Worst-case bytes of memory per stored state for `algorithm` on `B`; for
-/// A*, with a whole-number consistent heuristic (the euclidean and
-/// pattern-database searches size their own budget from their larger
-/// states).
-pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
-    match algorithm {
-        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
-        Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
-            best_first::bytes_per_state::<B>()
-        }
-        Algorithm::Bounded { .. } | Algorithm::Anytime => focal::bytes_per_state_reopening::<B>(),
-        // Only the path (and the one board the constructive solver works
-        // on) is stored, or a frontier within its own budget
-        // (FRONTIER_BYTES); any budget is far beyond it.
-        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe | Algorithm::Rows => 1,
-    }
-}
-/// The default node limit of `algorithm` on a board of `shape`: as many
-/// stored states of its encoding as fit the memory budget.
-pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
-    match Encoding::of(shape) {
-        Encoding::Packed => default_max_nodes::<Packed>(algorithm),
-        Encoding::Packed128 => default_max_nodes::<Packed128>(algorithm),
-        Encoding::Words4 => default_max_nodes::<PackedWords<4>>(algorithm),
-        Encoding::Words5 => default_max_nodes::<PackedWords<5>>(algorithm),
-        Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
-        Encoding::Wide256 => default_max_nodes::<Wide<MAX_SEARCH_CELLS>>(algorithm),
-    }
-}
-
 /// The Manhattan distance of `cells` from `goal`: a lower bound at every
 /// size, in time linear in the board.
 fn manhattan(cells: &[u16], goal: &Goal) -> u32 {
@@ -686,15 +616,6 @@ fn run<B: Board, H: Heuristic<B>>(
 mod tests {
     use super::*;
     use crate::search::Weight;
-
-    #[test]
-    fn default_node_limits_match_the_readme() {
-        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
-        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
-        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
-        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
-        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
-    }
 
     /// Searches `shape` boards as `B` and as the one-byte-a-cell `W`, which
     /// must give every figure alike.

@@ -17,6 +17,7 @@ mod budget;
 mod constructive;
 mod dfs;
 mod dispatch;
+mod encoding;
 mod focal;
 mod fringe;
 mod graph;
@@ -37,11 +38,10 @@ pub use algorithm::Selection;
 pub use anytime::DEFAULT_BUDGET;
 pub use astar::{astar, bounded_astar, weighted_astar};
 pub use bfs::bfs;
+pub use budget::{bytes_per_state, default_max_nodes, default_max_nodes_for};
 pub use constructive::{RowsOutcome, rows};
 pub use dfs::dfs;
-pub use dispatch::{
-    Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
-};
+pub use dispatch::{Prepared, Tables, searchable, solve};
 pub use fringe::{FRONTIER_BYTES, fringe};
 pub use greedy::greedy;
 pub use idastar::{Progress, SPLIT_AFTER, SaveProgress, idastar, weighted_idastar};
