@@ -175,7 +175,7 @@ pub enum HeuristicKind {
     /// Manhattan plus two moves per tile that must leave its row or column.
     LinearConflict,
     /// Additive pattern databases (a partition per board size); the tables are loaded or built
-    /// ahead of the search and passed in as [`crate::search::Tables`].
+    /// ahead of the search and passed in as [`pdb::Tables`].
     Pdb,
 }
 

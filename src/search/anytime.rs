@@ -41,7 +41,8 @@ use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::race::{Race, race};
 use super::staged::{self, Lines, Order, Stages};
 use super::weight::Weight;
-use crate::board::Shape;
+use crate::board::{Goal, GoalSpec, Shape, Tiles};
+use crate::heuristic::pdb::{Reader, Tables};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -153,6 +154,38 @@ pub(crate) fn block_goals(goal: &[u16], shape: Shape) -> Vec<(Vec<u16>, Shape)> 
         }
     }
     goals
+}
+
+impl Tables {
+    /// The goals, each a board of its own, of the blocks that anytime search
+    /// leaves in the middle of a board towards `goal` (none on boards of up
+    /// to 25 cells, which it searches whole): the tables [`Tables::blocks`]
+    /// may hold.
+    pub fn block_goals(goal: &Goal) -> Vec<Goal> {
+        block_goals(goal.tiles().cells(), goal.shape())
+            .into_iter()
+            .filter_map(|(cells, shape)| goal_of(&cells, shape))
+            .collect()
+    }
+}
+
+/// The goal whose layout is `cells` (row-major, 0 the blank) on a board of
+/// `shape`, as staged search hands over the block it leaves.
+pub(crate) fn goal_of(cells: &[u16], shape: Shape) -> Option<Goal> {
+    Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, cells).ok()?), shape).ok()
+}
+
+/// What the choice of the strongest tables built asks of an algorithm:
+/// anytime search has a budget of its own, and finishes blocks of larger
+/// boards as boards of their own; the others neither.
+impl Reader for Algorithm {
+    fn own_budget(self) -> Option<Duration> {
+        (self == Algorithm::Anytime).then_some(DEFAULT_BUDGET)
+    }
+
+    fn block_goals(self, goal: &Goal) -> Vec<Goal> {
+        if self == Algorithm::Anytime { Tables::block_goals(goal) } else { Vec::new() }
+    }
 }
 
 /// Whether the board goes through the bounded searches whole (and, with

@@ -17,64 +17,14 @@ use super::{
     weighted_idastar,
 };
 use crate::board::{
-    Board, Goal, GoalSpec, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles,
-    Wide,
+    Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide,
 };
 use crate::error::Error;
-use crate::heuristic::pdb::catalogue;
+use crate::heuristic::pdb::{Tables, catalogue};
 use crate::heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, PartitionSet, Pdb, Zero,
 };
 use std::sync::Arc;
-
-/// Heuristic tables made ahead of a search, because making them takes
-/// long: the caller loads them once and every search shares them.
-#[derive(Clone, Debug, Default)]
-pub struct Tables {
-    /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
-    pub pdb: Option<Arc<Pdb>>,
-    /// Pattern databases for the blocks that anytime search leaves in the
-    /// middle of a larger board ([`Tables::block_goals`]): the 5×5 block
-    /// is then finished by an anytime search of its own with them, not
-    /// with linear conflicts.
-    pub blocks: Vec<Arc<Pdb>>,
-}
-
-impl Tables {
-    /// No prepared tables: enough for every heuristic but the pattern databases.
-    pub const NONE: Tables = Tables { pdb: None, blocks: Vec::new() };
-
-    /// The same tables with the pattern databases in bits read into huge
-    /// pages (see [`Pdb::in_huge_pages`]), for a batch long enough to repay
-    /// the copy; `None` when nothing would change.
-    pub fn in_huge_pages(&self) -> Option<Tables> {
-        let pdb = self.pdb.as_ref()?.in_huge_pages()?;
-        Some(Tables { pdb: Some(Arc::new(pdb)), blocks: self.blocks.clone() })
-    }
-
-    /// The goals, each a board of its own, of the blocks that anytime search
-    /// leaves in the middle of a board towards `goal` (none on boards of up
-    /// to 25 cells, which it searches whole): the tables [`Tables::blocks`]
-    /// may hold.
-    pub fn block_goals(goal: &Goal) -> Vec<Goal> {
-        anytime::block_goals(goal.tiles().cells(), goal.shape())
-            .into_iter()
-            .filter_map(|(cells, shape)| goal_of(&cells, shape))
-            .collect()
-    }
-}
-
-/// The goal whose layout is `cells` (row-major, 0 the blank) on a board of
-/// `shape`, as staged search hands over the block it leaves.
-fn goal_of(cells: &[u16], shape: Shape) -> Option<Goal> {
-    Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, cells).ok()?), shape).ok()
-}
-
-impl From<Arc<Pdb>> for Tables {
-    fn from(pdb: Arc<Pdb>) -> Tables {
-        Tables { pdb: Some(pdb), blocks: Vec::new() }
-    }
-}
 
 /// The share of the time left when a staged search's block is searched
 /// that is kept for shortening the whole path, pass after pass with longer
@@ -421,7 +371,7 @@ impl Searches for OneBoard<'_> {
         // with the time left: with its own tables where they are built.
         let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
             let start = Tiles::with_shape(shape, start).ok()?;
-            let goal = goal_of(goal, shape)?;
+            let goal = anytime::goal_of(goal, shape)?;
             let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
             let (heuristic, tables) = match tabled {
                 Some(pdb) => (HeuristicKind::Pdb, Tables::from(Arc::clone(pdb))),

@@ -33,6 +33,7 @@ mod staged;
 mod table;
 mod weight;
 
+pub use crate::heuristic::pdb::Tables;
 pub use algorithm::Algorithm;
 pub use algorithm::Selection;
 pub use anytime::DEFAULT_BUDGET;
@@ -41,7 +42,7 @@ pub use bfs::bfs;
 pub use budget::{bytes_per_state, default_max_nodes, default_max_nodes_for};
 pub use constructive::{RowsOutcome, rows};
 pub use dfs::dfs;
-pub use dispatch::{Prepared, Tables, searchable, solve};
+pub use dispatch::{Prepared, searchable, solve};
 pub use fringe::{FRONTIER_BYTES, fringe};
 pub use greedy::greedy;
 pub use idastar::{Progress, SPLIT_AFTER, SaveProgress, idastar, weighted_idastar};
