@@ -246,6 +246,21 @@ impl<B: Board> Heuristic<B> for Zero {
     }
 }
 
+/// The Manhattan distance of `cells` (row-major, 0 the blank) from `goal`:
+/// a lower bound at every size, in time linear in the board, for boards no
+/// table is built for (past the searches' reach, or a block of a staged
+/// search).
+pub(crate) fn manhattan_distance(cells: &[u16], goal: &Goal) -> u32 {
+    let shape = goal.shape();
+    let sum: usize = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .map(|(cell, &tile)| shape.distance(cell, goal.cell_of(tile)))
+        .sum();
+    u32::try_from(sum).unwrap_or(u32::MAX)
+}
+
 /// Values a byte can take: a lookup's tile is any byte.
 const BYTES: usize = 1 << u8::BITS;
 

@@ -5,12 +5,11 @@ shares: shapes, parity, tables, and the shortening of a path once found.
 */
 
 use super::algorithm::{Algorithm, Selection};
-use super::anytime::{self, Searches, anytime};
+use super::anytime::{self, OneBoard, anytime};
 use super::budget::Budget;
 use super::encoding::Encoding;
 use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
-use super::staged::{self, Lines, Stages};
 use super::weight::Weight;
 use super::{
     astar, bfs, bounded_astar, constructive, dfs, fringe, greedy, idastar, shorten, weighted_astar,
@@ -23,16 +22,8 @@ use crate::error::Error;
 use crate::heuristic::pdb::{Tables, catalogue};
 use crate::heuristic::{
     Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, PartitionSet, Pdb, Zero,
+    manhattan_distance,
 };
-use std::sync::Arc;
-
-/// The share of the time left when a staged search's block is searched
-/// that is kept for shortening the whole path, pass after pass with longer
-/// and longer windows: the block's search has mostly converged by then.
-/// On 100 random 7×7 boards at 1 s on two threads (cost over the Manhattan
-/// distance), a 32nd 1.819, a 16th 1.809, an 8th 1.811 and 1.813, a
-/// quarter 1.814; one pass of the shortest windows alone, 1.826.
-const SHORTENING_SHARE: u32 = 16;
 
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
 /// from run-time choices to a monomorphised search.
@@ -131,7 +122,7 @@ impl Prepared {
         let cells = start.cells();
         let estimate = match &self.bound {
             Some(lc) => Heuristic::<Wide<MAX_SEARCH_CELLS>>::estimate(&**lc, &Wide::from_tiles(cells)),
-            None => manhattan(cells, &self.goal),
+            None => manhattan_distance(cells, &self.goal),
         };
         match tables.pdb.as_deref().filter(|pdb| pdb.serves(&self.goal)) {
             Some(pdb) => estimate.max(pdb.value_of(cells)),
@@ -175,6 +166,11 @@ impl Prepared {
         self
     }
 
+    /// The same set-up for `algorithm`.
+    pub(crate) fn with_algorithm(&self, algorithm: Algorithm) -> Prepared {
+        Prepared { algorithm, ..self.clone() }
+    }
+
     /// The goal.
     pub fn goal(&self) -> &Goal {
         &self.goal
@@ -209,7 +205,7 @@ impl Prepared {
             if !goal.parity(start.cells()).solvable() {
                 return Ok(unsolvable());
             }
-            let board = OneBoard { prepared: self, start, tables };
+            let board = OneBoard::new(self, start, tables);
             return Ok(anytime(&board, limits, &mut improved));
         }
         // With tables and a second core, a bounded search is the anytime
@@ -223,7 +219,7 @@ impl Prepared {
             && limits.max_depth.is_none()
             && goal.parity(start.cells()).solvable()
         {
-            let board = OneBoard { prepared: self, start, tables };
+            let board = OneBoard::new(self, start, tables);
             if anytime::races(&board, limits) {
                 return Ok(anytime::within(&board, limits, bound, &mut improved));
             }
@@ -316,140 +312,6 @@ impl Prepared {
             (_, Estimator::Elsewhere) => unreachable!("informed searches of searchable boards have tables"),
         }
     }
-}
-
-/// One board's searches, for an anytime run.
-struct OneBoard<'a> {
-    prepared: &'a Prepared,
-    start: &'a Tiles,
-    tables: &'a Tables,
-}
-
-impl OneBoard<'_> {
-    fn with(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        let prepared = Prepared { algorithm, ..self.prepared.clone() };
-        // Checked before the run: the board, its goal and its tables fit.
-        prepared.solve(self.start, limits, self.tables).unwrap_or_else(|_| Outcome {
-            status: Status::Limit(LimitKind::Interrupted),
-            path: None,
-            stats: Stats::default(),
-            lower_bound: None,
-            improvements: Vec::new(),
-        })
-    }
-}
-
-impl Searches for OneBoard<'_> {
-    fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        self.with(algorithm, limits)
-    }
-
-    fn construct(&self, limits: &Limits) -> Outcome {
-        self.with(Algorithm::Rows, limits)
-    }
-
-    fn lines(&self, stages: &Stages, stop: &mut dyn FnMut() -> bool) -> Option<Lines> {
-        staged::place_lines(
-            self.start.cells(),
-            self.prepared.goal.tiles().cells(),
-            self.start.shape(),
-            *stages,
-            stop,
-        )
-    }
-
-    fn promise(&self, lines: &Lines) -> u64 {
-        lines.promise(manhattan(lines.cells(), &self.prepared.goal))
-    }
-
-    fn finish(&self, lines: Lines, limits: &Limits) -> Outcome {
-        let budget = Budget::start(limits, None);
-        let mut stats = Stats::default();
-        let (start, goal, shape) =
-            (self.start.cells(), self.prepared.goal.tiles().cells(), self.start.shape());
-        // The block is a board of its own, searched by an anytime search
-        // with the time left: with its own tables where they are built.
-        let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
-            let start = Tiles::with_shape(shape, start).ok()?;
-            let goal = anytime::goal_of(goal, shape)?;
-            let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
-            let (heuristic, tables) = match tabled {
-                Some(pdb) => (HeuristicKind::Pdb, Tables::from(Arc::clone(pdb))),
-                None => match self.prepared.heuristic {
-                    HeuristicKind::Pdb => (HeuristicKind::LinearConflict, Tables::NONE),
-                    kind => (kind, Tables::NONE),
-                },
-            };
-            // The block's own answers and bounds are not the board's; the
-            // whole path's shortening gets a share of the time left.
-            let limits = Limits {
-                timeout: budget.time_left().map(|left| left.saturating_sub(left / SHORTENING_SHARE)),
-                monitor: None,
-                floor: None,
-                ..limits.clone()
-            };
-            let outcome =
-                Prepared::new(goal, Algorithm::Anytime, heuristic).solve(&start, &limits, &tables).ok()?;
-            stats += outcome.stats;
-            outcome.path
-        };
-        let found = lines.finish(goal, &mut finish);
-        // Only Ctrl-C stops the first shortening pass: a path found is
-        // worth its few milliseconds even at the deadline. Passes after it
-        // run in the time kept for them.
-        let mut stop = || limits.cancelled();
-        let mut more = || budget.check_now().is_none();
-        let path = found.map(|found| {
-            stats.nodes_expanded += found.expanded;
-            stats.nodes_generated += found.generated;
-            let shortened =
-                shorten::shorten_repeatedly(start, goal, shape, &found.path, &mut stop, &mut more);
-            stats.shortened_by += (found.path.len() - shortened.len()) as u64;
-            shortened
-        });
-        stats.runtime = budget.elapsed();
-        Outcome {
-            status: if path.is_some() {
-                Status::Solved
-            } else {
-                Status::Limit(LimitKind::Time(stats.runtime))
-            },
-            path,
-            stats,
-            lower_bound: None,
-            improvements: Vec::new(),
-        }
-    }
-
-    fn start_bound(&self) -> u32 {
-        self.prepared.start_bound(self.start, self.tables)
-    }
-
-    fn searchable(&self) -> bool {
-        searchable(self.start.shape())
-    }
-
-    fn cells(&self) -> usize {
-        self.start.shape().cells()
-    }
-
-    fn tables(&self) -> bool {
-        self.prepared.heuristic == HeuristicKind::Pdb
-            && self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&self.prepared.goal))
-    }
-}
-
-/// The Manhattan distance of `cells` from `goal`: a lower bound at every
-/// size, in time linear in the board.
-fn manhattan(cells: &[u16], goal: &Goal) -> u32 {
-    let shape = goal.shape();
-    let sum: usize = cells
-        .iter()
-        .enumerate()
-        .filter(|&(_, &tile)| tile != 0)
-        .map(|(cell, &tile)| shape.distance(cell, goal.cell_of(tile)))
-        .sum();
-    u32::try_from(sum).unwrap_or(u32::MAX)
 }
 
 /// The verdict of the parity rule, reached without a search.

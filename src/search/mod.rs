@@ -26,7 +26,6 @@ mod idastar;
 mod memory;
 mod monitor;
 mod outcome;
-mod race;
 mod shorten;
 mod spare;
 mod staged;
