@@ -9,8 +9,9 @@ own budget, the blocks it finishes as boards of their own) is asked through
 [`Reader`], which the searches implement, so the tables need not know them.
 */
 
-use super::{Estimates, PartitionSet, Pdb, PdbError};
-use crate::board::Goal;
+use super::{Estimates, PartitionSet, Pdb, PdbError, catalogue};
+use crate::board::{Goal, Shape};
+use crate::error::Error;
 use crate::heuristic::HeuristicKind;
 use std::path::Path;
 use std::sync::Arc;
@@ -86,6 +87,32 @@ impl Tables {
         }
         whole_built(goal, chosen, dir, time, load)
     }
+
+    /// The pattern databases in these tables, if they were built for
+    /// `goal`; else why a search with them cannot run.
+    pub(crate) fn serving(&self, goal: &Goal) -> Result<&Arc<Pdb>, Error> {
+        let shape = goal.shape();
+        match &self.pdb {
+            Some(pdb) if pdb.serves(goal) => Ok(pdb),
+            Some(_) => Err(unsupported(format!(
+                "the loaded pattern databases were built for another goal than this {shape} one"
+            ))),
+            None => Err(Tables::no_partition(shape)
+                .unwrap_or_else(|| unsupported("no pattern databases were loaded".into()))),
+        }
+    }
+
+    /// Why no built-in tables exist for boards of `shape`, if none do.
+    pub(crate) fn no_partition(shape: Shape) -> Option<Error> {
+        PartitionSet::for_shape(shape).next().is_none().then(|| {
+            unsupported(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
+        })
+    }
+}
+
+/// The pattern databases do not apply, for the reason `why`.
+fn unsupported(why: String) -> Error {
+    Error::Unsupported { heuristic: HeuristicKind::Pdb.name(), why }
 }
 
 impl From<Arc<Pdb>> for Tables {

@@ -1,10 +1,11 @@
 /*!
-One board's searches as an anytime run asks for them ([`Searches`]): the
-searches of the dispatch with its goal, heuristic and tables, the
+One board's searches as an anytime run asks for them ([`Searches`]), handed
+over by the dispatch: the board's searches made ready for its encoding and
+heuristic (so a run's searches do not go back through the dispatch), the
 constructive solver, and staged search's halves, the block it leaves solved
-as a board of its own. Also what only anytime search knows of the tables it
-reads: the blocks staged search leaves ([`Tables::block_goals`]) and its
-own budget.
+as a board of its own by a dispatch of its own. Also what only anytime
+search knows of the tables it reads: the blocks staged search leaves
+([`Tables::block_goals`]) and its own budget.
 */
 
 use super::{DEFAULT_BUDGET, Searches};
@@ -12,6 +13,7 @@ use crate::board::{Goal, GoalSpec, Shape, Tiles};
 use crate::heuristic::pdb::{Reader, Tables};
 use crate::heuristic::{HeuristicKind, manhattan_distance};
 use crate::search::budget::Budget;
+use crate::search::dispatch::Searcher;
 use crate::search::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use crate::search::staged::{self, Lines, Stages};
 use crate::search::{Algorithm, Prepared, searchable, shorten};
@@ -31,34 +33,43 @@ pub(crate) struct OneBoard<'a> {
     prepared: &'a Prepared,
     start: &'a Tiles,
     tables: &'a Tables,
+    /// The searches of the board in its encoding with its heuristic;
+    /// `None` where none takes it (a board past their reach, or tables
+    /// that do not serve its goal).
+    searcher: Option<&'a Searcher<'a>>,
 }
 
 impl<'a> OneBoard<'a> {
-    /// The board `start`, searched as `prepared` says with `tables`.
-    pub(crate) fn new(prepared: &'a Prepared, start: &'a Tiles, tables: &'a Tables) -> OneBoard<'a> {
-        OneBoard { prepared, start, tables }
-    }
-
-    fn with(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        let prepared = self.prepared.with_algorithm(algorithm);
-        // Checked before the run: the board, its goal and its tables fit.
-        prepared.solve(self.start, limits, self.tables).unwrap_or_else(|_| Outcome {
-            status: Status::Limit(LimitKind::Interrupted),
-            path: None,
-            stats: Stats::default(),
-            lower_bound: None,
-            improvements: Vec::new(),
-        })
+    /// The board `start`, searched by `searcher` and as `prepared` says
+    /// with `tables`.
+    pub(crate) fn new(
+        prepared: &'a Prepared,
+        start: &'a Tiles,
+        tables: &'a Tables,
+        searcher: Option<&'a Searcher<'a>>,
+    ) -> OneBoard<'a> {
+        OneBoard { prepared, start, tables, searcher }
     }
 }
 
 impl Searches for OneBoard<'_> {
     fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        self.with(algorithm, limits)
+        match self.searcher {
+            Some(search) => search(algorithm, limits),
+            // Asked only of boards the searches take, with tables that
+            // serve them: no answer and no bound.
+            None => Outcome {
+                status: Status::Limit(LimitKind::Interrupted),
+                path: None,
+                stats: Stats::default(),
+                lower_bound: None,
+                improvements: Vec::new(),
+            },
+        }
     }
 
     fn construct(&self, limits: &Limits) -> Outcome {
-        self.with(Algorithm::Rows, limits)
+        self.prepared.constructed(self.start, limits, self.tables)
     }
 
     fn lines(&self, stages: &Stages, stop: &mut dyn FnMut() -> bool) -> Option<Lines> {
