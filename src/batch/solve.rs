@@ -158,10 +158,8 @@ fn solve_board(
                 Ok(tables) => tables,
                 Err(message) => return fail(message),
             };
-            let heuristic = match tables.pdb {
-                Some(_) if settings.strongest => HeuristicKind::Pdb,
-                _ => settings.heuristic,
-            };
+            let heuristic =
+                if settings.strongest { tables.strongest(settings.heuristic) } else { settings.heuristic };
             let prepared = Prepared::new(goal, settings.algorithm, heuristic).shortening(settings.shorten);
             let (prepared, tables) = slot.insert((prepared, tables));
             (prepared, tables)

@@ -175,7 +175,7 @@ pub enum HeuristicKind {
     /// Manhattan plus two moves per tile that must leave its row or column.
     LinearConflict,
     /// Additive pattern databases (a partition per board size); the tables are loaded or built
-    /// ahead of the search and passed in as [`crate::search::Tables`].
+    /// ahead of the search and passed in as [`pdb::Tables`].
     Pdb,
 }
 
@@ -244,6 +244,21 @@ impl<B: Board> Heuristic<B> for Zero {
     fn update(&self, _: &B, _: u32, _: u8, _: usize, _: usize) -> u32 {
         0
     }
+}
+
+/// The Manhattan distance of `cells` (row-major, 0 the blank) from `goal`:
+/// a lower bound at every size, in time linear in the board, for boards no
+/// table is built for (past the searches' reach, or a block of a staged
+/// search).
+pub(crate) fn manhattan_distance(cells: &[u16], goal: &Goal) -> u32 {
+    let shape = goal.shape();
+    let sum: usize = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &tile)| tile != 0)
+        .map(|(cell, &tile)| shape.distance(cell, goal.cell_of(tile)))
+        .sum();
+    u32::try_from(sum).unwrap_or(u32::MAX)
 }
 
 /// Values a byte can take: a lookup's tile is any byte.

@@ -50,7 +50,7 @@ pub enum Algorithm {
     },
     /// Anytime search: an answer at once, shorter ones while the time
     /// (its timeout) lasts, the best at the end with the lower bound the
-    /// run proved (see `anytime.rs`).
+    /// run proved (see `anytime/`).
     Anytime,
     /// The constructive solver: places tiles a line at a time, any board
     /// up to 256×256 in time linear in its path (about 1.5·n³ moves on

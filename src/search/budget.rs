@@ -2,18 +2,60 @@
 The budget of one running search: its clock, its node and expansion
 limits, cancellation, and the memory it may plan on. Searches consult it
 at a fixed period, so a watched or limited search does no more work per
-node than a free one.
+node than a free one. Also the default node limits: what fits that memory
+at each algorithm's bytes per state.
 */
 
+use super::algorithm::Algorithm;
+use super::encoding::Encoding;
 use super::monitor::Monitor;
 use super::outcome::{LimitKind, Limits, Status};
+use super::{best_first, focal, graph};
+use crate::board::{Board, MAX_SEARCH_CELLS, Packed, Packed128, PackedWords, Shape, Wide};
 use crate::machine;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Memory a search may plan on using by default.
-pub(crate) const MEMORY_BUDGET: u64 = 3 << 30;
+const MEMORY_BUDGET: u64 = 3 << 30;
+
+/// The default node limit for `algorithm` on encoding `B`: as many stored
+/// states as fit in 3 GiB at the worst-case bytes per state.
+pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
+    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
+}
+
+/// Worst-case bytes of memory per stored state for `algorithm` on `B`; for
+/// A*, with a whole-number consistent heuristic (the euclidean and
+/// pattern-database searches size their own budget from their larger
+/// states).
+pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
+        Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
+            best_first::bytes_per_state::<B>()
+        }
+        Algorithm::Bounded { .. } | Algorithm::Anytime => focal::bytes_per_state_reopening::<B>(),
+        // Only the path (and the one board the constructive solver works
+        // on) is stored, or a frontier within its own budget
+        // (FRONTIER_BYTES); any budget is far beyond it.
+        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe | Algorithm::Rows => 1,
+    }
+}
+
+/// The default node limit of `algorithm` on a board of `shape`: as many
+/// stored states of its encoding as fit the memory budget.
+pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
+    match Encoding::of(shape) {
+        Encoding::Packed => default_max_nodes::<Packed>(algorithm),
+        Encoding::Packed128 => default_max_nodes::<Packed128>(algorithm),
+        Encoding::Words4 => default_max_nodes::<PackedWords<4>>(algorithm),
+        Encoding::Words5 => default_max_nodes::<PackedWords<5>>(algorithm),
+        Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
+        Encoding::Wide256 => default_max_nodes::<Wide<MAX_SEARCH_CELLS>>(algorithm),
+    }
+}
 
 /// The bytes one of `sharing` searches may ever use: three quarters of the
 /// machine's memory, split between them, so that no `--max-nodes` can make
@@ -229,6 +271,15 @@ pub(crate) fn exhausted(cut_at_depth: bool, budget: &Budget) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_node_limits_match_the_readme() {
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
+        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
+        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
+        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
+    }
 
     #[test]
     fn no_node_limit_outgrows_the_machine() {

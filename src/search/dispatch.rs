@@ -1,88 +1,32 @@
 /*!
 The one place that turns run-time choices (algorithm, heuristic, board
-shape) into concrete, monomorphised searches, with the checks every search
-shares: shapes, parity, tables, and the shortening of a path once found.
+shape) into concrete, monomorphised searches. [`Prepared::solve`] reads top
+to bottom: what makes a board bad input, the parity rule, then one decision
+per algorithm. The searches proper are made ready for the board's encoding
+and heuristic once ([`Searcher`]), and the same searcher serves a single
+search and every search of an anytime run.
 */
 
 use super::algorithm::{Algorithm, Selection};
-use super::anytime::{self, Searches, anytime};
-use super::budget::{Budget, MEMORY_BUDGET};
+use super::anytime::{self, OneBoard, Searches, anytime, within};
+use super::encoding::Encoding;
 use super::monitor::Improvement;
 use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
-use super::staged::{self, Lines, Stages};
 use super::weight::Weight;
 use super::{
     astar, bfs, bounded_astar, constructive, dfs, fringe, greedy, idastar, shorten, weighted_astar,
     weighted_idastar,
 };
-use super::{best_first, focal, graph};
 use crate::board::{
-    Board, Goal, GoalSpec, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles,
-    Wide,
+    Board, Goal, MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, Packed, Packed128, PackedWords, Shape, Tiles, Wide,
 };
 use crate::error::Error;
-use crate::heuristic::pdb::catalogue;
+use crate::heuristic::pdb::Tables;
 use crate::heuristic::{
-    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, PartitionSet, Pdb, Zero,
+    Euclidean, Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan, Pdb, Zero, manhattan_distance,
 };
+use std::borrow::Cow;
 use std::sync::Arc;
-
-/// Heuristic tables made ahead of a search, because making them takes
-/// long: the caller loads them once and every search shares them.
-#[derive(Clone, Debug, Default)]
-pub struct Tables {
-    /// Pattern databases for [`HeuristicKind::Pdb`] (one goal).
-    pub pdb: Option<Arc<Pdb>>,
-    /// Pattern databases for the blocks that anytime search leaves in the
-    /// middle of a larger board ([`Tables::block_goals`]): the 5×5 block
-    /// is then finished by an anytime search of its own with them, not
-    /// with linear conflicts.
-    pub blocks: Vec<Arc<Pdb>>,
-}
-
-impl Tables {
-    /// No prepared tables: enough for every heuristic but the pattern databases.
-    pub const NONE: Tables = Tables { pdb: None, blocks: Vec::new() };
-
-    /// The same tables with the pattern databases in bits read into huge
-    /// pages (see [`Pdb::in_huge_pages`]), for a batch long enough to repay
-    /// the copy; `None` when nothing would change.
-    pub fn in_huge_pages(&self) -> Option<Tables> {
-        let pdb = self.pdb.as_ref()?.in_huge_pages()?;
-        Some(Tables { pdb: Some(Arc::new(pdb)), blocks: self.blocks.clone() })
-    }
-
-    /// The goals, each a board of its own, of the blocks that anytime search
-    /// leaves in the middle of a board towards `goal` (none on boards of up
-    /// to 25 cells, which it searches whole): the tables [`Tables::blocks`]
-    /// may hold.
-    pub fn block_goals(goal: &Goal) -> Vec<Goal> {
-        anytime::block_goals(goal.tiles().cells(), goal.shape())
-            .into_iter()
-            .filter_map(|(cells, shape)| goal_of(&cells, shape))
-            .collect()
-    }
-}
-
-/// The goal whose layout is `cells` (row-major, 0 the blank) on a board of
-/// `shape`, as staged search hands over the block it leaves.
-fn goal_of(cells: &[u16], shape: Shape) -> Option<Goal> {
-    Goal::new(&GoalSpec::Board(Tiles::with_shape(shape, cells).ok()?), shape).ok()
-}
-
-impl From<Arc<Pdb>> for Tables {
-    fn from(pdb: Arc<Pdb>) -> Tables {
-        Tables { pdb: Some(pdb), blocks: Vec::new() }
-    }
-}
-
-/// The share of the time left when a staged search's block is searched
-/// that is kept for shortening the whole path, pass after pass with longer
-/// and longer windows: the block's search has mostly converged by then.
-/// On 100 random 7×7 boards at 1 s on two threads (cost over the Manhattan
-/// distance), a 32nd 1.819, a 16th 1.809, an 8th 1.811 and 1.813, a
-/// quarter 1.814; one pass of the shortest windows alone, 1.826.
-const SHORTENING_SHARE: u32 = 16;
 
 /// Solves `start` towards `goal`: the parity check, then the one dispatch
 /// from run-time choices to a monomorphised search.
@@ -125,7 +69,9 @@ pub struct Prepared {
     goal: Goal,
     algorithm: Algorithm,
     heuristic: HeuristicKind,
-    estimator: Estimator,
+    /// The heuristic the searches use; `None` for the pattern databases,
+    /// which each search is given with its [`Tables`].
+    estimator: Option<Estimator>,
     /// The estimate every answer's lower bound starts from (linear
     /// conflicts, the strongest of the heuristics without tables), for the
     /// boards the searches take; larger ones use the Manhattan distance.
@@ -133,83 +79,80 @@ pub struct Prepared {
     shorten: bool,
 }
 
-/// A heuristic with its tables built for one goal.
-#[derive(Clone, Debug)]
-enum Estimator {
-    Zero,
-    Hamming(Hamming),
-    Manhattan(Manhattan),
-    Euclidean(Euclidean),
-    /// Boxed: its line tables are half a kilobyte.
-    LinearConflict(Box<LinearConflict>),
-    /// No tables of its own: an uninformed algorithm, the pattern databases
-    /// (loaded apart, in [`Tables`]), or a board too large to search.
-    Elsewhere,
-}
-
-impl Estimator {
-    fn new(kind: HeuristicKind, goal: &Goal) -> Estimator {
-        match kind {
-            HeuristicKind::Zero => Estimator::Zero,
-            HeuristicKind::Hamming => Estimator::Hamming(Hamming::new(goal)),
-            HeuristicKind::Manhattan => Estimator::Manhattan(Manhattan::new(goal)),
-            HeuristicKind::Euclidean => Estimator::Euclidean(Euclidean::new(goal)),
-            HeuristicKind::LinearConflict => Estimator::LinearConflict(Box::new(LinearConflict::new(goal))),
-            HeuristicKind::Pdb => Estimator::Elsewhere,
-        }
-    }
-}
+/// The searches of one board, made ready for its encoding and heuristic:
+/// each call runs an algorithm on it, its path shortened where the
+/// algorithm's paths are and its lower bound raised to the start's
+/// estimate.
+pub(crate) type Searcher<'a> = Box<dyn Fn(Algorithm, &Limits) -> Outcome + Sync + 'a>;
 
 impl Prepared {
     /// `algorithm` with `heuristic` towards `goal` (the heuristic is
     /// ignored by uninformed algorithms).
     pub fn new(goal: Goal, algorithm: Algorithm, heuristic: HeuristicKind) -> Prepared {
+        // Uninformed searches, and boards no search takes, need no estimate.
         let estimator = if algorithm.informed() && searchable(goal.shape()) {
             Estimator::new(heuristic, &goal)
         } else {
-            Estimator::Elsewhere
+            Some(Estimator::Zero)
         };
         let bound = searchable(goal.shape()).then(|| Box::new(LinearConflict::new(&goal)));
         Prepared { goal, algorithm, heuristic, estimator, bound, shorten: true }
     }
 
-    /// The fewest moves `start` can need, by the strongest estimate at
-    /// hand: linear conflicts (the Manhattan distance on boards past the
-    /// searches' reach), and the pattern databases in `tables` when they
-    /// serve this goal.
-    pub fn start_bound(&self, start: &Tiles, tables: &Tables) -> u32 {
-        let cells = start.cells();
-        let estimate = match &self.bound {
-            Some(lc) => Heuristic::<Wide<MAX_SEARCH_CELLS>>::estimate(&**lc, &Wide::from_tiles(cells)),
-            None => manhattan(cells, &self.goal),
-        };
-        match tables.pdb.as_deref().filter(|pdb| pdb.serves(&self.goal)) {
-            Some(pdb) => estimate.max(pdb.value_of(cells)),
-            None => estimate,
-        }
-    }
-
-    /// A bounded search's answer on a board past the searches' reach: the
-    /// constructive solver's, where its cost is proven within `bound` of the
-    /// lower bound (so within `bound` of the shortest).
-    fn constructed_within(&self, start: &Tiles, bound: Weight, limits: &Limits, tables: &Tables) -> Outcome {
+    /// Solves `start` (of the goal's shape) as [`solve`] does.
+    ///
+    /// # Errors
+    /// As [`solve`].
+    pub fn solve(&self, start: &Tiles, limits: &Limits, tables: &Tables) -> Result<Outcome, Error> {
+        self.refuse(start, tables)?;
         if !self.goal.parity(start.cells()).solvable() {
-            return unsolvable();
+            return Ok(unsolvable());
         }
-        self.bounded(start, constructive(start, &self.goal, self.shorten, limits), tables)
-            .held_to(bound, LimitKind::Unproven(bound))
+        // Each improvement of an anytime run is shown as it comes.
+        let report = &mut |better: &Improvement| limits.monitor.iter().for_each(|m| m.improved(*better));
+        let searcher = self.searcher(start, tables);
+        let board = OneBoard::new(self, start, tables, searcher.as_ref().ok());
+        let race = self.races(&board, limits);
+        Ok(match self.algorithm {
+            Algorithm::Rows => board.construct(limits),
+            Algorithm::Anytime => anytime(&board, limits, report),
+            Algorithm::Bounded { bound, .. } if !board.searchable() => held(board.construct(limits), bound),
+            Algorithm::Bounded { bound, .. } if race => within(&board, limits, bound, report),
+            search => searcher?(search, limits),
+        })
     }
 
-    /// `outcome` with its lower bound raised to the start's estimate.
-    fn bounded(&self, start: &Tiles, mut outcome: Outcome, tables: &Tables) -> Outcome {
-        // A proven optimal cost is the best bound there is: no estimate
-        // can raise it, and with tables in bits an estimate from scratch
-        // walks each table down to its goal.
-        if outcome.status != Status::Unsolvable && outcome.proven_optimal() != Some(true) {
-            let estimate = self.start_bound(start, tables);
-            outcome.lower_bound = Some(outcome.lower_bound.map_or(estimate, |b| b.max(estimate)));
+    /// Whether this search is the anytime race, run until an answer is
+    /// within the bound of what IDA* proves (its answers come from searches
+    /// at every bound): Dynamic Potential Search with tables and a second
+    /// core ([`anytime::races`]), and no depth limit, which the race's
+    /// first answer, the constructive solver's, may not keep.
+    fn races(&self, board: &OneBoard<'_>, limits: &Limits) -> bool {
+        matches!(self.algorithm, Algorithm::Bounded { selection: Selection::Potential, .. })
+            && limits.max_depth.is_none()
+            && anytime::races(board, limits)
+    }
+
+    /// Why `start` is bad input for this search whether it is solvable or
+    /// not: a shape other than the goal's, a board past the searches' reach
+    /// for a search that needs one (the constructive solver answers rows and
+    /// bounded searches there, and anytime search stages it), or pattern
+    /// databases asked for where no partition serves the shape.
+    fn refuse(&self, start: &Tiles, tables: &Tables) -> Result<(), Error> {
+        let shape = start.shape();
+        if shape != self.goal.shape() {
+            return Err(Error::GoalSize { start: shape, goal: self.goal.shape() });
         }
-        outcome
+        let constructed =
+            !searchable(shape) && matches!(self.algorithm, Algorithm::Rows | Algorithm::Bounded { .. });
+        if !searchable(shape) && !constructed && self.algorithm != Algorithm::Anytime {
+            return Err(Error::TooLargeToSearch { shape, algorithm: self.algorithm.name() });
+        }
+        let uses_pdb = self.algorithm.informed() && self.heuristic == HeuristicKind::Pdb;
+        match tables.pdb {
+            None if uses_pdb && !constructed => Tables::no_partition(shape).map_or(Ok(()), Err),
+            _ => Ok(()),
+        }
     }
 
     /// Whether the paths of algorithms that give up shortest paths for
@@ -235,341 +178,127 @@ impl Prepared {
         self.heuristic
     }
 
-    /// Solves `start` (of the goal's shape) as [`solve`] does.
-    ///
-    /// # Errors
-    /// As [`solve`].
-    pub fn solve(&self, start: &Tiles, limits: &Limits, tables: &Tables) -> Result<Outcome, Error> {
-        let (goal, algorithm) = (&self.goal, self.algorithm);
-        let uses_pdb = algorithm.informed() && self.heuristic == HeuristicKind::Pdb;
+    /// The constructive solver's answer for `start`, its lower bound raised
+    /// to the start's estimate.
+    pub(crate) fn constructed(&self, start: &Tiles, limits: &Limits, tables: &Tables) -> Outcome {
+        let made = constructive::construct(start.cells(), &self.goal, self.shorten, limits);
+        self.bounded(start, made, tables)
+    }
+
+    /// The searches of `start` in its encoding with this heuristic (see
+    /// [`Searcher`]); the error to give if a search is asked for when none
+    /// takes the board, or the tables do not serve its goal.
+    fn searcher<'a>(&'a self, start: &'a Tiles, tables: &'a Tables) -> Result<Searcher<'a>, Error> {
         let shape = start.shape();
-        if shape != goal.shape() {
-            return Err(Error::GoalSize { start: shape, goal: goal.shape() });
-        }
-        // Each improvement of an anytime run is shown as it comes.
-        let mut improved = |improvement: &Improvement| {
-            if let Some(monitor) = &limits.monitor {
-                monitor.improved(*improvement);
-            }
-        };
-        if algorithm == Algorithm::Anytime {
-            if uses_pdb && tables.pdb.is_none() {
-                no_partition(shape).map_or(Ok(()), Err)?;
-            }
-            if !goal.parity(start.cells()).solvable() {
-                return Ok(unsolvable());
-            }
-            let board = OneBoard { prepared: self, start, tables };
-            return Ok(anytime(&board, limits, &mut improved));
-        }
-        // With tables and a second core, a bounded search is the anytime
-        // race run until its answer is within the bound of what IDA*
-        // proves: its answers come from searches at every bound, so it ends
-        // as soon as any of them is close enough to the bound. Its first
-        // answer may be the constructive solver's, which no depth limit
-        // holds.
-        if let Algorithm::Bounded { bound, selection: Selection::Potential } = algorithm
-            && uses_pdb
-            && limits.max_depth.is_none()
-            && goal.parity(start.cells()).solvable()
-        {
-            let board = OneBoard { prepared: self, start, tables };
-            if anytime::races(&board, limits) {
-                return Ok(anytime::within(&board, limits, bound, &mut improved));
-            }
-        }
-        if algorithm == Algorithm::Rows {
-            return Ok(if goal.parity(start.cells()).solvable() {
-                self.bounded(start, constructive(start, goal, self.shorten, limits), tables)
-            } else {
-                unsolvable()
-            });
-        }
-        if let Algorithm::Bounded { bound, .. } = algorithm
-            && !searchable(shape)
-        {
-            return Ok(self.constructed_within(start, bound, limits, tables));
-        }
         if !searchable(shape) {
-            return Err(Error::TooLargeToSearch { shape, algorithm: algorithm.name() });
+            return Err(Error::TooLargeToSearch { shape, algorithm: self.algorithm.name() });
         }
-        if uses_pdb && tables.pdb.is_none() {
-            // A board no partition serves is bad input before it is unsolvable.
-            no_partition(shape).map_or(Ok(()), Err)?;
-        }
-        if !goal.parity(start.cells()).solvable() {
-            return Ok(unsolvable());
-        }
-        let outcome = if uses_pdb {
-            let pdb = pattern_databases(goal, tables)?;
-            match Encoding::of(shape) {
-                Encoding::Packed => run(algorithm, &Packed::from_tiles(start.cells()), goal, pdb, limits),
-                Encoding::Packed128 => {
-                    run(algorithm, &Packed128::from_tiles(start.cells()), goal, pdb, limits)
-                }
-                _ => run(algorithm, &PackedWords::<4>::from_tiles(start.cells()), goal, pdb, limits),
-            }
-        } else {
-            match Encoding::of(shape) {
-                Encoding::Packed => self.solve_as::<Packed>(start, limits),
-                Encoding::Packed128 => self.solve_as::<Packed128>(start, limits),
-                Encoding::Words4 => self.solve_as::<PackedWords<4>>(start, limits),
-                Encoding::Words5 => self.solve_as::<PackedWords<5>>(start, limits),
-                Encoding::Wide64 => self.solve_as::<Wide<64>>(start, limits),
-                Encoding::Wide256 => self.solve_as::<Wide<MAX_SEARCH_CELLS>>(start, limits),
-            }
+        let estimator = match &self.estimator {
+            Some(built) => Cow::Borrowed(built),
+            None => Cow::Owned(Estimator::Pdb(Arc::clone(tables.serving(&self.goal)?))),
         };
-        Ok(self.bounded(start, self.shortened(start, outcome, limits), tables))
-    }
-
-    /// `outcome`'s path shortened, if this algorithm's paths are. The
-    /// window searches' nodes are not the search's and are not counted;
-    /// their time is the answer's and is. A timeout or Ctrl-C that comes
-    /// meanwhile leaves the path as the search found it.
-    fn shortened(&self, start: &Tiles, mut outcome: Outcome, limits: &Limits) -> Outcome {
-        if !self.shorten || !self.algorithm.shortens() {
-            return outcome;
-        }
-        let Some(found) = outcome.path.take() else {
-            return outcome;
-        };
-        let found_len = found.len();
-        let left = Limits {
-            timeout: limits.timeout.map(|t| t.saturating_sub(outcome.stats.runtime)),
-            cancel: limits.cancel.clone(),
-            ..Limits::default()
-        };
-        let clock = Budget::start(&left, None);
-        let (goal, shape) = (self.goal.tiles().cells(), start.shape());
-        let mut stop = || clock.check_now().is_some();
-        let origin = shorten::Origin::Searched;
-        let path = match shorten::shorten(start.cells(), goal, shape, &found, origin, &mut stop) {
-            Some((shortened, _)) => shortened,
-            None => found,
-        };
-        outcome.stats.shortened_by += (found_len - path.len()) as u64;
-        outcome.stats.runtime += clock.elapsed();
-        outcome.path = Some(path);
-        outcome
-    }
-
-    fn solve_as<B: Board>(&self, start: &Tiles, limits: &Limits) -> Outcome {
-        let (board, goal) = (B::from_tiles(start.cells()), &self.goal);
-        match (self.algorithm, &self.estimator) {
-            (Algorithm::Bfs, _) => bfs(&board, goal, limits),
-            (Algorithm::Dfs, _) => dfs(&board, goal, limits),
-            (informed, Estimator::Zero) => run(informed, &board, goal, &Zero, limits),
-            (informed, Estimator::Hamming(h)) => run(informed, &board, goal, h, limits),
-            (informed, Estimator::Manhattan(h)) => run(informed, &board, goal, h, limits),
-            (informed, Estimator::Euclidean(h)) => run(informed, &board, goal, h, limits),
-            (informed, Estimator::LinearConflict(h)) => run(informed, &board, goal, &**h, limits),
-            (_, Estimator::Elsewhere) => unreachable!("informed searches of searchable boards have tables"),
-        }
-    }
-}
-
-/// One board's searches, for an anytime run.
-struct OneBoard<'a> {
-    prepared: &'a Prepared,
-    start: &'a Tiles,
-    tables: &'a Tables,
-}
-
-impl OneBoard<'_> {
-    fn with(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        let prepared = Prepared { algorithm, ..self.prepared.clone() };
-        // Checked before the run: the board, its goal and its tables fit.
-        prepared.solve(self.start, limits, self.tables).unwrap_or_else(|_| Outcome {
-            status: Status::Limit(LimitKind::Interrupted),
-            path: None,
-            stats: Stats::default(),
-            lower_bound: None,
-            improvements: Vec::new(),
+        Ok(match Encoding::of(shape) {
+            Encoding::Packed => self.searcher_as::<Packed>(estimator, start, tables),
+            Encoding::Packed128 => self.searcher_as::<Packed128>(estimator, start, tables),
+            Encoding::Words4 => self.searcher_as::<PackedWords<4>>(estimator, start, tables),
+            Encoding::Words5 => self.searcher_as::<PackedWords<5>>(estimator, start, tables),
+            Encoding::Wide64 => self.searcher_as::<Wide<64>>(estimator, start, tables),
+            Encoding::Wide256 => self.searcher_as::<Wide<MAX_SEARCH_CELLS>>(estimator, start, tables),
         })
     }
-}
 
-impl Searches for OneBoard<'_> {
-    fn run(&self, algorithm: Algorithm, limits: &Limits) -> Outcome {
-        self.with(algorithm, limits)
-    }
-
-    fn construct(&self, limits: &Limits) -> Outcome {
-        self.with(Algorithm::Rows, limits)
-    }
-
-    fn lines(&self, stages: &Stages, stop: &mut dyn FnMut() -> bool) -> Option<Lines> {
-        staged::place_lines(
-            self.start.cells(),
-            self.prepared.goal.tiles().cells(),
-            self.start.shape(),
-            *stages,
-            stop,
-        )
-    }
-
-    fn promise(&self, lines: &Lines) -> u64 {
-        lines.promise(manhattan(lines.cells(), &self.prepared.goal))
-    }
-
-    fn finish(&self, lines: Lines, limits: &Limits) -> Outcome {
-        let budget = Budget::start(limits, None);
-        let mut stats = Stats::default();
-        let (start, goal, shape) =
-            (self.start.cells(), self.prepared.goal.tiles().cells(), self.start.shape());
-        // The block is a board of its own, searched by an anytime search
-        // with the time left: with its own tables where they are built.
-        let mut finish = |start: &[u16], goal: &[u16], shape: Shape| {
-            let start = Tiles::with_shape(shape, start).ok()?;
-            let goal = goal_of(goal, shape)?;
-            let tabled = self.tables.pdb.iter().chain(&self.tables.blocks).find(|pdb| pdb.serves(&goal));
-            let (heuristic, tables) = match tabled {
-                Some(pdb) => (HeuristicKind::Pdb, Tables::from(Arc::clone(pdb))),
-                None => match self.prepared.heuristic {
-                    HeuristicKind::Pdb => (HeuristicKind::LinearConflict, Tables::NONE),
-                    kind => (kind, Tables::NONE),
-                },
-            };
-            // The block's own answers and bounds are not the board's; the
-            // whole path's shortening gets a share of the time left.
-            let limits = Limits {
-                timeout: budget.time_left().map(|left| left.saturating_sub(left / SHORTENING_SHARE)),
-                monitor: None,
-                floor: None,
-                ..limits.clone()
-            };
-            let outcome =
-                Prepared::new(goal, Algorithm::Anytime, heuristic).solve(&start, &limits, &tables).ok()?;
-            stats += outcome.stats;
-            outcome.path
-        };
-        let found = lines.finish(goal, &mut finish);
-        // Only Ctrl-C stops the first shortening pass: a path found is
-        // worth its few milliseconds even at the deadline. Passes after it
-        // run in the time kept for them.
-        let mut stop = || limits.cancelled();
-        let mut more = || budget.check_now().is_none();
-        let path = found.map(|found| {
-            stats.nodes_expanded += found.expanded;
-            stats.nodes_generated += found.generated;
-            let shortened =
-                shorten::shorten_repeatedly(start, goal, shape, &found.path, &mut stop, &mut more);
-            stats.shortened_by += (found.path.len() - shortened.len()) as u64;
-            shortened
-        });
-        stats.runtime = budget.elapsed();
-        Outcome {
-            status: if path.is_some() {
-                Status::Solved
+    fn searcher_as<'a, B: Board>(
+        &'a self,
+        estimator: Cow<'a, Estimator>,
+        start: &'a Tiles,
+        tables: &'a Tables,
+    ) -> Searcher<'a> {
+        let board = B::from_tiles(start.cells());
+        Box::new(move |algorithm, limits| {
+            let found = estimator.run(algorithm, &board, &self.goal, limits);
+            let found = if self.shorten && algorithm.shortens() {
+                shorten::shortened(start.cells(), self.goal.tiles().cells(), start.shape(), found, limits)
             } else {
-                Status::Limit(LimitKind::Time(stats.runtime))
-            },
-            path,
-            stats,
-            lower_bound: None,
-            improvements: Vec::new(),
+                found
+            };
+            self.bounded(start, found, tables)
+        })
+    }
+
+    /// The fewest moves `start` can need, by the strongest estimate at
+    /// hand: linear conflicts (the Manhattan distance on boards past the
+    /// searches' reach), and the pattern databases in `tables` when they
+    /// serve this goal.
+    pub fn start_bound(&self, start: &Tiles, tables: &Tables) -> u32 {
+        let cells = start.cells();
+        let estimate = match &self.bound {
+            Some(lc) => Heuristic::<Wide<MAX_SEARCH_CELLS>>::estimate(&**lc, &Wide::from_tiles(cells)),
+            None => manhattan_distance(cells, &self.goal),
+        };
+        match tables.pdb.as_deref().filter(|pdb| pdb.serves(&self.goal)) {
+            Some(pdb) => estimate.max(pdb.value_of(cells)),
+            None => estimate,
         }
     }
 
-    fn start_bound(&self) -> u32 {
-        self.prepared.start_bound(self.start, self.tables)
-    }
-
-    fn searchable(&self) -> bool {
-        searchable(self.start.shape())
-    }
-
-    fn cells(&self) -> usize {
-        self.start.shape().cells()
-    }
-
-    fn tables(&self) -> bool {
-        self.prepared.heuristic == HeuristicKind::Pdb
-            && self.tables.pdb.as_deref().is_some_and(|pdb| pdb.serves(&self.prepared.goal))
+    /// `outcome` with its lower bound raised to the start's estimate.
+    fn bounded(&self, start: &Tiles, mut outcome: Outcome, tables: &Tables) -> Outcome {
+        // A proven optimal cost is the best bound there is: no estimate
+        // can raise it, and with tables in bits an estimate from scratch
+        // walks each table down to its goal.
+        if outcome.status != Status::Unsolvable && outcome.proven_optimal() != Some(true) {
+            let estimate = self.start_bound(start, tables);
+            outcome.lower_bound = Some(outcome.lower_bound.map_or(estimate, |b| b.max(estimate)));
+        }
+        outcome
     }
 }
 
-/// The board encodings searches are compiled for, smallest first: a board
-/// uses the smallest that holds it, so it hashes, compares and stores no
-/// more bytes than it must.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Encoding {
-    /// [`Packed`], up to 16 cells.
-    Packed,
-    /// [`Packed128`], up to 25 cells: 5×5, 4×6, 3×8.
-    Packed128,
-    /// [`PackedWords<4>`](PackedWords), up to 40 cells: 6×6, 4×8, 5×8.
-    Words4,
-    /// [`PackedWords<5>`](PackedWords), up to 50 cells: 7×7, 6×8.
-    Words5,
-    /// [`Wide<64>`](Wide), up to 64 cells: 8×8. Packed in seven words, an
-    /// 8×8 board searched no faster (its closed set misses the caches
-    /// either way, and finding the blank takes more work).
-    Wide64,
-    /// [`Wide<MAX_SEARCH_CELLS>`](Wide), up to 16×16.
-    Wide256,
+/// A heuristic with its tables built for one goal.
+#[derive(Clone, Debug)]
+enum Estimator {
+    Zero,
+    Hamming(Hamming),
+    Manhattan(Manhattan),
+    Euclidean(Euclidean),
+    /// Boxed: its line tables are half a kilobyte.
+    LinearConflict(Box<LinearConflict>),
+    /// Loaded apart and shared by many searches (see [`Tables`]).
+    Pdb(Arc<Pdb>),
 }
 
-impl Encoding {
-    fn of(shape: Shape) -> Encoding {
-        match shape.cells() {
-            cells if cells <= Packed::CAPACITY => Encoding::Packed,
-            cells if cells <= Packed128::CAPACITY => Encoding::Packed128,
-            cells if cells <= PackedWords::<4>::CAPACITY => Encoding::Words4,
-            cells if cells <= PackedWords::<5>::CAPACITY => Encoding::Words5,
-            cells if cells <= Wide::<64>::CAPACITY => Encoding::Wide64,
-            _ => Encoding::Wide256,
+impl Estimator {
+    /// `kind` built for `goal`; `None` for the pattern databases, which are
+    /// loaded apart.
+    fn new(kind: HeuristicKind, goal: &Goal) -> Option<Estimator> {
+        Some(match kind {
+            HeuristicKind::Zero => Estimator::Zero,
+            HeuristicKind::Hamming => Estimator::Hamming(Hamming::new(goal)),
+            HeuristicKind::Manhattan => Estimator::Manhattan(Manhattan::new(goal)),
+            HeuristicKind::Euclidean => Estimator::Euclidean(Euclidean::new(goal)),
+            HeuristicKind::LinearConflict => Estimator::LinearConflict(Box::new(LinearConflict::new(goal))),
+            HeuristicKind::Pdb => return None,
+        })
+    }
+
+    /// Runs `algorithm` on `board` with this heuristic.
+    fn run<B: Board>(&self, algorithm: Algorithm, board: &B, goal: &Goal, limits: &Limits) -> Outcome {
+        match self {
+            Estimator::Zero => run(algorithm, board, goal, &Zero, limits),
+            Estimator::Hamming(h) => run(algorithm, board, goal, h, limits),
+            Estimator::Manhattan(h) => run(algorithm, board, goal, h, limits),
+            Estimator::Euclidean(h) => run(algorithm, board, goal, h, limits),
+            Estimator::LinearConflict(h) => run(algorithm, board, goal, &**h, limits),
+            Estimator::Pdb(h) => run(algorithm, board, goal, &**h, limits),
         }
     }
 }
 
-/// The default node limit for `algorithm` on encoding `B`: as many stored
-/// states as fit in 3 GiB at the worst-case bytes per state.
-pub fn default_max_nodes<B: Board>(algorithm: Algorithm) -> u64 {
-    MEMORY_BUDGET / bytes_per_state::<B>(algorithm)
-}
-
-/// Worst-case bytes of memory per stored state for `algorithm` on `B`; for
-/// A*, with a whole-number consistent heuristic (the euclidean and
-/// pattern-database searches size their own budget from their larger
-/// states).
-pub fn bytes_per_state<B: Board>(algorithm: Algorithm) -> u64 {
-    match algorithm {
-        Algorithm::Bfs | Algorithm::Dfs => graph::bytes_per_state::<B>(),
-        Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::Greedy => {
-            best_first::bytes_per_state::<B>()
-        }
-        Algorithm::Bounded { .. } | Algorithm::Anytime => focal::bytes_per_state_reopening::<B>(),
-        // Only the path (and the one board the constructive solver works
-        // on) is stored, or a frontier within its own budget
-        // (FRONTIER_BYTES); any budget is far beyond it.
-        Algorithm::IdaStar | Algorithm::WeightedIdaStar(_) | Algorithm::Fringe | Algorithm::Rows => 1,
-    }
-}
-/// The default node limit of `algorithm` on a board of `shape`: as many
-/// stored states of its encoding as fit the memory budget.
-pub fn default_max_nodes_for(shape: Shape, algorithm: Algorithm) -> u64 {
-    match Encoding::of(shape) {
-        Encoding::Packed => default_max_nodes::<Packed>(algorithm),
-        Encoding::Packed128 => default_max_nodes::<Packed128>(algorithm),
-        Encoding::Words4 => default_max_nodes::<PackedWords<4>>(algorithm),
-        Encoding::Words5 => default_max_nodes::<PackedWords<5>>(algorithm),
-        Encoding::Wide64 => default_max_nodes::<Wide<64>>(algorithm),
-        Encoding::Wide256 => default_max_nodes::<Wide<MAX_SEARCH_CELLS>>(algorithm),
-    }
-}
-
-/// The Manhattan distance of `cells` from `goal`: a lower bound at every
-/// size, in time linear in the board.
-fn manhattan(cells: &[u16], goal: &Goal) -> u32 {
-    let shape = goal.shape();
-    let sum: usize = cells
-        .iter()
-        .enumerate()
-        .filter(|&(_, &tile)| tile != 0)
-        .map(|(cell, &tile)| shape.distance(cell, goal.cell_of(tile)))
-        .sum();
-    u32::try_from(sum).unwrap_or(u32::MAX)
+/// A bounded search's answer past the searches' reach: `made`, the
+/// constructive solver's, where its cost is proven within `bound` of the
+/// lower bound (so within `bound` of the shortest).
+fn held(made: Outcome, bound: Weight) -> Outcome {
+    made.held_to(bound, LimitKind::Unproven(bound))
 }
 
 /// The verdict of the parity rule, reached without a search.
@@ -583,85 +312,14 @@ fn unsolvable() -> Outcome {
     }
 }
 
-/// The constructive solver on a solvable `start`, stopped by a timeout or
-/// Ctrl-C (it stores one board and its path, so no node limit applies).
-/// Its node counts are those of the optimal searches it runs inside (the
-/// final block, the shortening windows), and so is its expansion limit.
-fn constructive(start: &Tiles, goal: &Goal, shorten: bool, limits: &Limits) -> Outcome {
-    let budget = Budget::start(limits, None);
-    let max_expanded = limits.max_expanded.unwrap_or(u64::MAX);
-    let mut stopped = None;
-    let (goal, shape) = (goal.tiles().cells(), start.shape());
-    let made = constructive::rows_until(start.cells(), goal, shape, shorten, max_expanded, &mut || {
-        stopped = budget.check_now();
-        stopped.is_some()
-    });
-    let mut stats = Stats { max_frontier: 1, stored: 1, runtime: budget.elapsed(), ..Stats::default() };
-    match (made, stopped) {
-        (Some(made), _) => {
-            stats.nodes_expanded = made.block_expanded + made.shortening.window_nodes;
-            stats.nodes_generated = made.block_generated + made.shortening.window_generated;
-            stats.max_depth = made.constructed as u32;
-            stats.shortened_by = (made.constructed - made.path.len()) as u64;
-            Outcome {
-                status: Status::Solved,
-                path: Some(made.path),
-                stats,
-                lower_bound: None,
-                improvements: Vec::new(),
-            }
-        }
-        (None, Some(limit)) => Outcome {
-            status: Status::Limit(limit),
-            path: None,
-            stats,
-            lower_bound: None,
-            improvements: Vec::new(),
-        },
-        // Nothing asked it to stop: its searches ran out of expansions.
-        // They stop exactly at the limit, so that is the count.
-        (None, None) => {
-            stats.nodes_expanded = max_expanded;
-            let status = Status::Limit(LimitKind::Expanded(max_expanded));
-            Outcome { status, path: None, stats, lower_bound: None, improvements: Vec::new() }
-        }
-    }
-}
-
 /// Whether the searches take a board of `shape`: both sides at most
 /// [`MAX_SEARCH_SIDE`].
 pub fn searchable(shape: Shape) -> bool {
     shape.width() <= MAX_SEARCH_SIDE && shape.height() <= MAX_SEARCH_SIDE
 }
 
-fn unsupported_pdb(why: String) -> Error {
-    Error::Unsupported { heuristic: HeuristicKind::Pdb.name(), why }
-}
-
-/// The pattern databases in `tables`, if they were built for `goal`.
-fn pattern_databases<'t>(goal: &Goal, tables: &'t Tables) -> Result<&'t Pdb, Error> {
-    let shape = goal.shape();
-    match tables.pdb.as_deref() {
-        Some(pdb) if pdb.serves(goal) => Ok(pdb),
-        Some(_) => Err(unsupported_pdb(format!(
-            "the loaded pattern databases were built for another goal than this {shape} one"
-        ))),
-        None => {
-            Err(no_partition(shape)
-                .unwrap_or_else(|| unsupported_pdb("no pattern databases were loaded".into())))
-        }
-    }
-}
-
-/// Why no built-in tables exist for boards of `shape`, if none do.
-fn no_partition(shape: Shape) -> Option<Error> {
-    PartitionSet::for_shape(shape).next().is_none().then(|| {
-        unsupported_pdb(format!("no partition is built in for {shape} boards (partitions: {})", catalogue()))
-    })
-}
-
 /// Runs `algorithm` with heuristic `h`, which the uninformed searches ignore.
-fn run<B: Board, H: Heuristic<B>>(
+pub(super) fn run<B: Board, H: Heuristic<B>>(
     algorithm: Algorithm,
     board: &B,
     goal: &Goal,
@@ -678,60 +336,12 @@ fn run<B: Board, H: Heuristic<B>>(
         Algorithm::WeightedAStar(w) => weighted_astar(board, goal, h, w, limits),
         Algorithm::WeightedIdaStar(w) => weighted_idastar(board, goal, h, w, limits),
         Algorithm::Bounded { bound, selection } => bounded_astar(board, goal, h, bound, selection, limits),
-        Algorithm::Rows | Algorithm::Anytime => unreachable!("dispatched by solve, not a search of its own"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::Weight;
-
-    #[test]
-    fn default_node_limits_match_the_readme() {
-        assert_eq!(bytes_per_state::<Packed>(Algorithm::Bfs), 53);
-        assert_eq!(bytes_per_state::<Packed>(Algorithm::AStar), 24);
-        assert_eq!(bytes_per_state::<Wide>(Algorithm::Bfs), 320);
-        assert_eq!(bytes_per_state::<Wide>(Algorithm::AStar), 176);
-        assert_eq!(default_max_nodes::<Packed>(Algorithm::Bfs), 60_777_839);
-    }
-
-    /// Searches `shape` boards as `B` and as the one-byte-a-cell `W`, which
-    /// must give every figure alike.
-    fn searches_alike<B: Board, W: Board>(shape: Shape, seed: u64) {
-        use crate::board::{GoalSpec, Scramble, SplitMix64, generate};
-        let goal = Goal::new(&GoalSpec::Snail, shape).unwrap();
-        let start = generate(&goal, Scramble::Walk(40), true, &mut SplitMix64::new(seed));
-        let lc = LinearConflict::new(&goal);
-        let limits = Limits { max_nodes: Some(200_000), ..Limits::default() };
-        for algorithm in [
-            Algorithm::AStar,
-            Algorithm::IdaStar,
-            Algorithm::Fringe,
-            Algorithm::Greedy,
-            Algorithm::WeightedAStar(Weight::ratio(2, 1)),
-        ] {
-            let packed = run(algorithm, &B::from_tiles(start.cells()), &goal, &lc, &limits);
-            let wide = run(algorithm, &W::from_tiles(start.cells()), &goal, &lc, &limits);
-            assert_eq!(packed.status, Status::Solved, "{shape} {algorithm:?}");
-            assert_eq!(packed.path, wide.path, "{shape} {algorithm:?}");
-            assert_eq!(packed.stats.nodes_expanded, wide.stats.nodes_expanded, "{shape} {algorithm:?}");
-            assert_eq!(packed.stats.stored, wide.stats.stored, "{shape} {algorithm:?}");
+        // Both take the board as it is, whatever its size, and
+        // `Prepared::solve` runs them so; an encoded board gets the answer
+        // every solvable board has at once, the constructive solver's
+        // (anytime search's own with no time to spend).
+        Algorithm::Rows | Algorithm::Anytime => {
+            constructive::construct(&board.to_tiles(goal.cells()), goal, true, limits)
         }
-    }
-
-    /// The encoding is an implementation detail: a board of 17 to 25 cells
-    /// is searched as [`Packed128`], one of 26 to 50 as [`PackedWords`].
-    #[test]
-    fn packed_and_wide_boards_search_alike() {
-        for (shape, seed) in [(Shape::new(5, 5), 1), (Shape::new(4, 5), 2), (Shape::new(6, 3), 3)] {
-            searches_alike::<Packed128, Wide<32>>(shape, seed);
-        }
-        assert_eq!(Encoding::of(Shape::new(6, 6)), Encoding::Words4);
-        searches_alike::<PackedWords<4>, Wide<64>>(Shape::new(6, 6), 4);
-        searches_alike::<PackedWords<4>, Wide<64>>(Shape::new(4, 7), 5);
-        assert_eq!(Encoding::of(Shape::new(7, 7)), Encoding::Words5);
-        searches_alike::<PackedWords<5>, Wide<64>>(Shape::new(7, 7), 6);
-        searches_alike::<PackedWords<5>, Wide<64>>(Shape::new(8, 6), 7);
     }
 }

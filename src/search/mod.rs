@@ -17,6 +17,7 @@ mod budget;
 mod constructive;
 mod dfs;
 mod dispatch;
+mod encoding;
 mod focal;
 mod fringe;
 mod graph;
@@ -25,23 +26,22 @@ mod idastar;
 mod memory;
 mod monitor;
 mod outcome;
-mod race;
 mod shorten;
 mod spare;
 mod staged;
 mod table;
 mod weight;
 
+pub use crate::heuristic::pdb::Tables;
 pub use algorithm::Algorithm;
 pub use algorithm::Selection;
 pub use anytime::DEFAULT_BUDGET;
 pub use astar::{astar, bounded_astar, weighted_astar};
 pub use bfs::bfs;
+pub use budget::{bytes_per_state, default_max_nodes, default_max_nodes_for};
 pub use constructive::{RowsOutcome, rows};
 pub use dfs::dfs;
-pub use dispatch::{
-    Prepared, Tables, bytes_per_state, default_max_nodes, default_max_nodes_for, searchable, solve,
-};
+pub use dispatch::{Prepared, searchable, solve};
 pub use fringe::{FRONTIER_BYTES, fringe};
 pub use greedy::greedy;
 pub use idastar::{Progress, SPLIT_AFTER, SaveProgress, idastar, weighted_idastar};

@@ -12,6 +12,8 @@ hash updated per move. A shortened path that does not replay to the goal
 is never returned.
 */
 
+use super::budget::Budget;
+use super::outcome::{Limits, Outcome};
 use crate::board::{Move, Shape, mix64};
 use std::time::{Duration, Instant};
 
@@ -107,6 +109,39 @@ fn pass(
         if reaches(start, goal, shape, &improved) { improved } else { path.to_vec() }
     };
     Some((shortened, shortening))
+}
+
+/// `outcome`'s path shortened once, as a search that gives up shortest
+/// paths for speed found it on a board of `shape` from `start` towards
+/// `goal`. The window searches' nodes are not the search's and are not
+/// counted; their time is the answer's and is. A timeout or Ctrl-C in
+/// `limits` that comes meanwhile leaves the path as the search found it.
+pub(crate) fn shortened(
+    start: &[u16],
+    goal: &[u16],
+    shape: Shape,
+    mut outcome: Outcome,
+    limits: &Limits,
+) -> Outcome {
+    let Some(found) = outcome.path.take() else {
+        return outcome;
+    };
+    let found_len = found.len();
+    let left = Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(outcome.stats.runtime)),
+        cancel: limits.cancel.clone(),
+        ..Limits::default()
+    };
+    let clock = Budget::start(&left, None);
+    let mut stop = || clock.check_now().is_some();
+    let path = match shorten(start, goal, shape, &found, Origin::Searched, &mut stop) {
+        Some((shortened, _)) => shortened,
+        None => found,
+    };
+    outcome.stats.shortened_by += (found_len - path.len()) as u64;
+    outcome.stats.runtime += clock.elapsed();
+    outcome.path = Some(path);
+    outcome
 }
 
 /// A search's `path` shortened pass after pass, each on the one before's

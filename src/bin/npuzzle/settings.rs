@@ -8,6 +8,7 @@ use crate::cli::{AlgoArg, AlgorithmArgs, GoalArg, HeuristicArg, LimitArgs, RowFo
 use crate::exit::Exit;
 use anyhow::{Result, anyhow, bail};
 use npuzzle::board::{ParseErrorKind, Patience, Shape, read_input_until};
+pub use npuzzle::heuristic::pdb::Deadline;
 use npuzzle::report::RowFormat;
 use npuzzle::{Algorithm, Goal, GoalSpec, HeuristicKind, Input, Limits, Tiles};
 use std::ffi::OsStr;
@@ -15,7 +16,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The time `--timeout` allows ran out before the search began: the command
 /// ends with the limit's exit code, saying what it was doing.
@@ -35,32 +36,16 @@ impl fmt::Display for OutOfTime {
 
 impl std::error::Error for OutOfTime {}
 
-/// When a command with `--timeout` must be done: the timeout counts from
-/// the command's start, so reading the board and loading or building
-/// tables count as well as the search.
-#[derive(Clone, Copy, Debug)]
-pub struct Deadline {
-    /// The timeout.
-    pub timeout: Duration,
-    /// When it runs out.
-    pub at: Instant,
+/// The deadline of `--timeout`, counted from now; `None` without one. The
+/// timeout counts from the command's start, so reading the board and
+/// loading or building tables count as well as the search.
+pub fn deadline(args: &LimitArgs) -> Option<Deadline> {
+    args.timeout.map(Deadline::after)
 }
 
-impl Deadline {
-    /// The deadline of `--timeout`, counted from now; `None` without one.
-    pub fn from(args: &LimitArgs) -> Option<Deadline> {
-        args.timeout.map(|timeout| Deadline { timeout, at: Instant::now() + timeout })
-    }
-
-    /// The time left before it runs out.
-    pub fn left(self) -> Duration {
-        self.at.saturating_duration_since(Instant::now())
-    }
-
-    /// The error to end with when it ran out while `during`.
-    pub fn passed(self, during: impl Into<String>) -> anyhow::Error {
-        OutOfTime { timeout: self.timeout, during: during.into() }.into()
-    }
+/// The error to end with when `deadline` ran out while `during`.
+pub fn out_of_time(deadline: Deadline, during: impl Into<String>) -> anyhow::Error {
+    OutOfTime { timeout: deadline.timeout, during: during.into() }.into()
 }
 
 /// A board named on the command line: a file name need not be UTF-8.
@@ -73,7 +58,9 @@ pub fn input_arg(arg: &OsStr) -> Input {
 pub fn read_board(input: &Input, size: Option<Shape>, deadline: Option<Deadline>) -> Result<Tiles> {
     let patience = Patience { cancel: None, deadline: deadline.map(|d| d.at) };
     read_input_until(input, size, patience).map_err(|e| match (&e.kind, deadline) {
-        (ParseErrorKind::TimedOut, Some(deadline)) => deadline.passed(format!("waiting for {}", e.origin)),
+        (ParseErrorKind::TimedOut, Some(deadline)) => {
+            out_of_time(deadline, format!("waiting for {}", e.origin))
+        }
         _ => e.into(),
     })
 }

@@ -79,6 +79,7 @@ One concern per file:
 | `cache.rs`         | the default directory and the writability check                         |
 | `progress.rs`      | [`Event`]: [`Progress`] reports and [`Notice`]s, and how they are labelled |
 | `error.rs`         | [`PdbError`]                                                            |
+| `tables.rs`        | [`Tables`]: what a search is given, and the strongest built at hand     |
 */
 
 mod build;
@@ -96,6 +97,7 @@ mod region_build;
 mod region_index;
 mod set;
 mod store;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -107,3 +109,4 @@ pub use lookup::{MAX_PARTITIONS, MAX_TABLES, Parts, Pdb, PdbMemo, PdbPending};
 pub use partition::Partition;
 pub use progress::{Event, Notice, Phase, Progress};
 pub use set::{Estimates, PartitionSet, Patterns, catalogue};
+pub use tables::{Deadline, Load, Reader, Tables, Time};

@@ -62,8 +62,10 @@ mod region;
 mod tests;
 mod window;
 
+use super::budget::Budget;
+use super::outcome::{LimitKind, Limits, Outcome, Stats, Status};
 use super::shorten::{self, Origin, Shortening};
-use crate::board::{Move, Shape};
+use crate::board::{Goal, Move, Shape};
 pub(crate) use block::{relabel, solve_block};
 use builder::Builder;
 pub(crate) use region::{Region, Side};
@@ -165,4 +167,50 @@ pub fn rows_until(
         (constructed, Shortening { after_windows, ..Shortening::default() })
     };
     Some(outcome)
+}
+
+/// The constructive solver on a solvable `start` towards `goal`, as a
+/// search answers: stopped by a timeout or Ctrl-C (it stores one board and
+/// its path, so no node limit applies). Its node counts are those of the
+/// optimal searches it runs inside (the final block, the shortening
+/// windows), and so is its expansion limit.
+pub(crate) fn construct(start: &[u16], goal: &Goal, shorten: bool, limits: &Limits) -> Outcome {
+    let budget = Budget::start(limits, None);
+    let max_expanded = limits.max_expanded.unwrap_or(u64::MAX);
+    let mut stopped = None;
+    let (goal, shape) = (goal.tiles().cells(), goal.shape());
+    let made = rows_until(start, goal, shape, shorten, max_expanded, &mut || {
+        stopped = budget.check_now();
+        stopped.is_some()
+    });
+    let mut stats = Stats { max_frontier: 1, stored: 1, runtime: budget.elapsed(), ..Stats::default() };
+    match (made, stopped) {
+        (Some(made), _) => {
+            stats.nodes_expanded = made.block_expanded + made.shortening.window_nodes;
+            stats.nodes_generated = made.block_generated + made.shortening.window_generated;
+            stats.max_depth = made.constructed as u32;
+            stats.shortened_by = (made.constructed - made.path.len()) as u64;
+            Outcome {
+                status: Status::Solved,
+                path: Some(made.path),
+                stats,
+                lower_bound: None,
+                improvements: Vec::new(),
+            }
+        }
+        (None, Some(limit)) => Outcome {
+            status: Status::Limit(limit),
+            path: None,
+            stats,
+            lower_bound: None,
+            improvements: Vec::new(),
+        },
+        // Nothing asked it to stop: its searches ran out of expansions.
+        // They stop exactly at the limit, so that is the count.
+        (None, None) => {
+            stats.nodes_expanded = max_expanded;
+            let status = Status::Limit(LimitKind::Expanded(max_expanded));
+            Outcome { status, path: None, stats, lower_bound: None, improvements: Vec::new() }
+        }
+    }
 }

@@ -162,7 +162,7 @@ fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Setting
         jobs,
         threads: args.threads.map(|n| n as usize),
         tables: Arc::new(if strongest {
-            databases::for_batch_if_built(algorithm, &args.search.goal, &args.search.pdb)
+            databases::for_batch_if_built(algorithm, &args.search.pdb)
         } else {
             databases::for_batch(algorithm, heuristic, &args.search.goal, &args.search.pdb)
         }),

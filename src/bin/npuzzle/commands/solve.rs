@@ -5,14 +5,15 @@ databases and the search all fall within it.
 */
 
 use crate::cli::{FormatArg, SolveArgs};
-use crate::databases::{self, Time};
+use crate::databases;
 use crate::exit::Exit;
 use crate::output::{finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
 use crate::settings::{
-    Deadline, Strategy, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
+    Strategy, deadline, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
 };
 use anyhow::Result;
+use npuzzle::heuristic::pdb::Time;
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{HeuristicKind, Limits, Prepared, Tables, cores};
 use std::io::{self, Write};
@@ -20,7 +21,7 @@ use std::io::{self, Write};
 pub fn run(args: &SolveArgs) -> Result<Exit> {
     let Strategy { algorithm, heuristic, strongest } = strategy(args.algorithm)?;
     refuse_node_limit(algorithm, &args.search.limits)?;
-    let deadline = Deadline::from(&args.search.limits);
+    let deadline = deadline(&args.search.limits);
     let input = input_arg(&args.start);
     let start = read_board(&input, args.size.size, deadline)?;
     let goal = goal_for(&args.search.goal, &start, args.size.size, &input.origin(), deadline)?;
@@ -29,16 +30,8 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         (heuristic, Tables::NONE)
     } else if strongest {
         // The pattern databases if they are built for this goal; no build.
-        match databases::strongest_built(
-            algorithm,
-            &goal,
-            &args.search.goal,
-            &args.search.pdb,
-            Time::Solve(deadline),
-        ) {
-            tables if tables.pdb.is_some() => (HeuristicKind::Pdb, tables),
-            tables => (heuristic, tables),
-        }
+        let tables = databases::strongest_built(algorithm, &goal, &args.search.pdb, Time::Solve(deadline));
+        (tables.strongest(heuristic), tables)
     } else {
         (
             heuristic,

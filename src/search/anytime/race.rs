@@ -10,8 +10,7 @@ their focal lists with it, and a referee ends the race as soon as an
 answer is within the target factor of the proven bound.
 */
 
-use super::outcome::{Limits, Outcome, Status};
-use super::weight::Weight;
+use crate::search::{Limits, Outcome, Status, Weight};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
