@@ -208,11 +208,12 @@ fn off_a_terminal_the_default_format_is_csv() {
 }
 
 #[test]
-fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_matches_b_star_and_error() {
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_flags_expected_matches_b_star_and_error()
+ {
     let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
     let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
     let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
-    expected.extend(["file", "expected", "matches", "branching_factor", "error"]);
+    expected.extend(["file", "flags", "expected", "matches", "branching_factor", "error"]);
 
     let (code, stdout, _) =
         batch(&["puzzles/3x3", "puzzles/unsolvable", "puzzles/invalid/duplicate.txt", "--format", "json"]);
@@ -225,7 +226,7 @@ fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_
         assert_eq!(row["error"].is_null(), row["status"] != "error", "{row}");
     }
     let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
-    let extra = ["file", "expected", "matches", "branching_factor", "error", "runtime_ms"];
+    let extra = ["file", "flags", "expected", "matches", "branching_factor", "error", "runtime_ms"];
     for key in expected.iter().filter(|&&k| !extra.contains(&k)) {
         assert_eq!(easy[key], solve[key], "{key}");
     }
