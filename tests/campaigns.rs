@@ -707,8 +707,11 @@ fn a_resume_with_flags_that_change_answers_is_refused_naming_the_flag_and_both_v
         }
         // Flags that change no answer do not stand in the way.
         fs::write(dir.path().join("rows"), &part).unwrap();
-        let out =
-            batch_with(dir.path(), &list, &["--format", format, "--out", "rows", "--resume", "--jobs", "1"]);
+        let out = batch_with(
+            dir.path(),
+            &list,
+            &["--format", format, "--out", "rows", "--resume", "--threads", "1"],
+        );
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     }
 }
@@ -739,7 +742,8 @@ fn merge_refuses_shards_solved_another_way_before_writing_a_row() {
     let list = list(dir.path(), 10);
     let shard = |k: &str, extra: &[&str]| {
         let name = format!("shard-{k}.csv");
-        let args = [&["--shard", &format!("{k}/2"), "--out", &name][..], extra].concat();
+        let part = format!("{k}/2");
+        let args = [&["--shard", &part, "--out", &name][..], extra].concat();
         let out = batch_with(dir.path(), &list, &args);
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
         name
@@ -766,7 +770,7 @@ fn merge_refuses_shards_solved_another_way_before_writing_a_row() {
         assert!(merged.stdout.is_empty(), "nothing is written");
         fs::remove_file(dir.path().join(&second)).unwrap();
     }
-    let second = shard("1", &["--algo", "astar", "--jobs", "1"]);
+    let second = shard("1", &["--algo", "astar", "--threads", "1"]);
     let merged =
         npuzzle().current_dir(dir.path()).args(["merge", &first, &second, "--list", &list]).output().unwrap();
     assert_eq!(merged.status.code(), Some(0), "{}", String::from_utf8_lossy(&merged.stderr));

@@ -97,7 +97,7 @@ impl Source {
                 agreement.check(&row).map_err(|why| {
                     self.error(format!("{} was {why}: merge the shards of one run", row.name))
                 })?;
-                Some(row)
+                Some(*row)
             }
             Ok(Read::End) => None,
             Ok(Read::Torn) => {
@@ -160,7 +160,7 @@ pub fn merge(
     let mut merged = Merged::default();
     match list {
         Some((name, reader, size)) => {
-            by_list(&mut sources, &name, reader, size, out, &mut merged, &mut agreement)?
+            by_list(&mut sources, &name, reader, size, out, &mut merged, &mut agreement)?;
         }
         None => by_name(&mut sources, out, &mut merged, &mut agreement)?,
     }

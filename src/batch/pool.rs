@@ -7,7 +7,7 @@ one, so only ordering keeps rows, and only that many.
 */
 
 use super::{Feed, Settings, Worker, solve_item};
-use crate::machine::{cores, threads_to_plan};
+use crate::machine::{MAX_THREADS, cores, threads_to_plan};
 use crate::report::{Record, Summary};
 use crate::search::{Limits, Monitor, Snapshot};
 use std::collections::BTreeMap;
@@ -225,6 +225,9 @@ fn release<F>(emitter: MutexGuard<'_, Emitter<F>>, moved: &Condvar) {
 struct Plan {
     jobs: usize,
     threads: usize,
+    /// Whether the machine refused threads, rather than the run keeping to
+    /// [`MAX_THREADS`].
+    refused: bool,
 }
 
 impl Plan {
@@ -239,12 +242,13 @@ impl Plan {
         let wanted = jobs.saturating_mul(of_job(most)).saturating_add(2);
         let room = threads_to_plan(wanted);
         if room >= wanted {
-            return Plan { jobs, threads: most };
+            return Plan { jobs, threads: most, refused: false };
         }
+        let refused = room < MAX_THREADS;
         let jobs_room = room.saturating_sub(2).max(1);
         match (jobs_room / jobs).saturating_sub(1) {
-            fit if fit >= 2 => Plan { jobs, threads: fit.min(most) },
-            _ => Plan { jobs: jobs.min(jobs_room), threads: 1 },
+            fit if fit >= 2 => Plan { jobs, threads: fit.min(most), refused },
+            _ => Plan { jobs: jobs.min(jobs_room), threads: 1, refused },
         }
     }
 
@@ -260,8 +264,60 @@ impl Plan {
                 n => format!("each search runs on {n} threads at most"),
             });
         }
-        (!cuts.is_empty()).then(|| format!("{}: no more threads can start here", cuts.join(", and ")))
+        let why = if self.refused {
+            "no more threads can start here".to_owned()
+        } else {
+            format!("a run keeps to {MAX_THREADS} threads at once")
+        };
+        (!cuts.is_empty()).then(|| format!("{}: {why}", cuts.join(", and ")))
     }
+}
+
+/// Runs `work` on `jobs` threads, the calling one among them, beside
+/// `clock`, which `stop` (the flag it watches, and the signal of rows gone
+/// out) ends however the jobs end. Jobs that cannot start are left out:
+/// `refused` hears how many did, and they share the puzzles. `work` is
+/// given its job's number and how many were asked for.
+///
+/// # Errors
+/// When not even the clock's thread can start.
+fn on_threads<W, C>(
+    jobs: usize,
+    work: &W,
+    clock: C,
+    (stopped, moved): (&AtomicBool, &Condvar),
+    mut refused: impl FnMut(usize, &io::Error),
+) -> io::Result<()>
+where
+    W: Fn(usize, usize) + Sync,
+    C: FnOnce() + Send,
+{
+    std::thread::scope(|scope| {
+        let clock = std::thread::Builder::new()
+            .name("clock".into())
+            .spawn_scoped(scope, clock)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot start a thread: {e}")))?;
+        // However the scope is left, the clock stops and the scope's end
+        // does not wait for it for ever.
+        let _stop = Stop { stopped, moved, clock: clock.thread() };
+        let mut others = Vec::with_capacity(jobs);
+        for job in 1..jobs {
+            match std::thread::Builder::new().spawn_scoped(scope, move || work(job, jobs)) {
+                Ok(other) => others.push(other),
+                Err(e) => {
+                    refused(job, &e);
+                    break;
+                }
+            }
+        }
+        work(0, jobs);
+        for other in others {
+            // A panicking search would already have been reported by the
+            // panic hook; the run goes on without that thread.
+            let _ = other.join();
+        }
+        Ok(())
+    })
 }
 
 /// Stops the clock when dropped.
@@ -310,7 +366,7 @@ where
         limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
         ..settings.clone()
     };
-    let Plan { mut jobs, threads: most_threads } = plan;
+    let Plan { jobs, threads: most_threads, .. } = plan;
     let stopped = AtomicBool::new(false);
     let emitter = Mutex::new(Emitter {
         on_event,
@@ -385,36 +441,12 @@ where
             }
         }
     };
-    std::thread::scope(|scope| -> io::Result<()> {
-        let clock = std::thread::Builder::new()
-            .name("clock".into())
-            .spawn_scoped(scope, clock)
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot start a thread: {e}")))?;
-        // However the scope is left, the clock stops and the scope's end
-        // does not wait for it for ever.
-        let _stop = Stop { stopped: &stopped, moved: &moved, clock: clock.thread() };
-        let mut others = Vec::with_capacity(jobs);
-        for job in 1..jobs {
-            match std::thread::Builder::new().spawn_scoped(scope, move || work(job, jobs)) {
-                Ok(other) => others.push(other),
-                Err(e) => {
-                    let refused = format!(
-                        "{job} puzzles are solved at once, not {jobs}: no more threads could start ({e})"
-                    );
-                    send(&mut lock(), Event::Notice(&refused));
-                    jobs = job;
-                    break;
-                }
-            }
-        }
-        work(0, jobs);
-        for other in others {
-            // A panicking search would already have been reported by the
-            // panic hook; the run goes on without that thread.
-            let _ = other.join();
-        }
-        Ok(())
-    })?;
+    let refused = |started: usize, e: &io::Error| {
+        let refused =
+            format!("{started} puzzles are solved at once, not {jobs}: no more threads could start ({e})");
+        send(&mut lock(), Event::Notice(&refused));
+    };
+    on_threads(jobs, work, clock, (&stopped, &moved), refused)?;
 
     let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
     if emitter.failure.is_none()
@@ -500,6 +532,18 @@ mod tests {
         })
         .unwrap();
         assert!(ticks >= 3);
+    }
+
+    #[test]
+    fn a_run_asked_for_more_threads_than_it_keeps_to_says_what_it_runs() {
+        let plan = Plan::of(1_000_000, Some(1), 2);
+        assert_eq!((plan.jobs, plan.threads), (MAX_THREADS - 2, 1), "{plan:?}");
+        let cut = plan.cut(1_000_000, Some(1), 2).unwrap();
+        assert_eq!(cut, "1022 puzzles are solved at once, not 1000000: a run keeps to 1024 threads at once");
+        let plan = Plan::of(2, Some(1000), 2);
+        assert_eq!((plan.jobs, plan.threads), (2, 510), "{plan:?}");
+        let modest = Plan::of(2, Some(2), 2);
+        assert_eq!((modest.jobs, modest.threads, modest.cut(2, Some(2), 2)), (2, 2, None));
     }
 
     #[test]

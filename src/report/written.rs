@@ -84,7 +84,7 @@ pub enum WrittenError {
 #[derive(Debug)]
 pub enum Read {
     /// A complete row.
-    Row(WrittenRow),
+    Row(Box<WrittenRow>),
     /// A last row cut short (no line break at its end): it and whatever
     /// follows it are dropped.
     Torn,
@@ -175,7 +175,7 @@ impl<R: BufRead> RowReader<R> {
         let row = row.map_err(|why| WrittenError::Row { row: self.rows, why })?;
         let Some(row) = row else { return Err(WrittenError::Unrecorded) };
         self.complete += self.record.len() as u64;
-        Ok(Read::Row(row))
+        Ok(Read::Row(Box::new(row)))
     }
 
     /// Reads one record (a CSV record may hold line breaks inside quotes)

@@ -346,7 +346,7 @@ impl Output {
                         "--resume: {path} was written by an earlier npuzzle, whose rows do not say which goal and \
                          flags they were solved with: start over with --force"
                     ),
-                    other => anyhow!(
+                    other @ ResumeError::Written(_) => anyhow!(
                         "--resume: {path} cannot be continued: {other} (was it written by batch with these flags?)"
                     ),
                 }
