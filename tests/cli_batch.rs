@@ -135,7 +135,9 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "branching_factor",
             "error",
             "start",
-            "path"
+            "path",
+            "goal",
+            "flags"
         ]
     );
     let records = csv_records(&stdout);
@@ -154,6 +156,8 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
         assert_eq!(record["cost"], crate::util::optimal(file).to_string(), "{file}");
         assert!(record["runtime_ms"].parse::<f64>().is_ok());
         assert_eq!(record["error"], "");
+        assert_eq!(record["goal"], "0 1 2 3 4 5 6 7 8");
+        assert_eq!(record["flags"], "", "no flag that changes answers was given");
     }
 }
 
