@@ -598,3 +598,184 @@ fn stop_a_saving_search_and_take_it_up(signals: &[&str]) {
     assert_eq!(timeless(&fs::read_to_string(dir.path().join("rows.csv")).unwrap()), timeless(&whole));
     assert!(!saved_dir.exists());
 }
+
+/// A batch writing `dir/rows.csv` from its standard input, which is held
+/// open and not yet written: a run that holds its output for as long as
+/// the test wants. Returned once the file is there.
+fn holding_rows_csv(dir: &Path) -> std::process::Child {
+    let child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+        .args(["batch", "-", "--algo", "astar", "--out", "rows.csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !dir.join("rows.csv").exists() {
+        assert!(Instant::now() < deadline, "no rows.csv after a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[test]
+fn a_second_run_on_the_same_out_file_refuses_at_once_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 6);
+    let mut first = holding_rows_csv(dir.path());
+    for second in [&["--resume"][..], &["--force"], &[]] {
+        let before = fs::read(dir.path().join("rows.csv")).unwrap();
+        let out = batch(dir.path(), &list, &[&["--out", "rows.csv"][..], second].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{second:?}: {stderr}");
+        assert!(stderr.contains("rows.csv is in use by another run"), "{second:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert_eq!(fs::read(dir.path().join("rows.csv")).unwrap(), before, "{second:?} wrote nothing");
+    }
+    // The first run goes on to its end, and lets go of the file with it.
+    let mut stdin = first.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, &fs::read(&list).unwrap()).unwrap();
+    drop(stdin);
+    let ended = first.wait_with_output().unwrap();
+    assert_eq!(ended.status.code(), Some(0), "{}", String::from_utf8_lossy(&ended.stderr));
+    assert_eq!(fs::read_to_string(dir.path().join("rows.csv")).unwrap().lines().count(), 7);
+    let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "the list and the rows, no lock file: {names:?}");
+}
+
+#[test]
+fn a_run_killed_while_holding_its_out_file_leaves_no_lock_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 6);
+    let mut holder = holding_rows_csv(dir.path());
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let out = batch(dir.path(), &list, &["--out", "rows.csv", "--resume"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(fs::read_to_string(dir.path().join("rows.csv")).unwrap().lines().count(), 7);
+}
+
+/// `batch` over `list` with exactly `args`, run in `dir`.
+fn batch_with(dir: &Path, list: &str, args: &[&str]) -> std::process::Output {
+    npuzzle().current_dir(dir).args(["batch", list, "--list", "--jobs", "2"]).args(args).output().unwrap()
+}
+
+#[test]
+fn rows_record_the_goal_and_the_flags_that_shape_their_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 3);
+    let csv = batch_with(
+        dir.path(),
+        &list,
+        &["--goal", "blank-last", "--max-expanded", "100000", "--format", "csv"],
+    );
+    let text = String::from_utf8(csv.stdout).unwrap();
+    let header = npuzzle::report::split_csv(text.lines().next().unwrap());
+    let row = npuzzle::report::split_csv(text.lines().nth(1).unwrap());
+    let field = |key: &str| row[header.iter().position(|h| h == key).unwrap()].clone();
+    assert_eq!(field("goal"), "1 2 3 4 5 6 7 8 0");
+    assert_eq!(field("flags"), "max-expanded=100000");
+    let json = batch_with(dir.path(), &list, &["--timeout", "30", "--format", "json"]);
+    let line: serde_json::Value =
+        serde_json::from_slice(json.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(line["flags"], "timeout=30");
+    assert_eq!(line["goal"], serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+}
+
+#[test]
+fn a_resume_with_flags_that_change_answers_is_refused_naming_the_flag_and_both_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 8);
+    for format in ["csv", "json"] {
+        let whole = batch_with(dir.path(), &list, &["--format", format]).stdout;
+        let part = first_lines(&String::from_utf8(whole).unwrap(), 4);
+        let changes: [(&[&str], &str, &str); 6] = [
+            (&["--goal", "blank-last"], "--goal blank-first", "--goal blank-last"),
+            (&["--algo", "idastar"], "--algo astar", "--algo idastar"),
+            (&["--heuristic", "linear-conflict"], "--heuristic manhattan", "--heuristic linear-conflict"),
+            (&["--weight", "2"], "--weight 1", "--weight 2"),
+            (&["--max-expanded", "5"], "no --max-expanded", "--max-expanded 5"),
+            (&["--within", "1.5"], "--weight 1", "no --weight"),
+        ];
+        for (flags, was, now) in changes {
+            fs::write(dir.path().join("rows"), &part).unwrap();
+            let args = [&["--format", format, "--out", "rows", "--resume"][..], flags].concat();
+            let out = batch_with(dir.path(), &list, &args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{flags:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(stderr.contains(&format!("written with {was} (row 1), this run has {now}")), "{stderr}");
+            assert_eq!(fs::read_to_string(dir.path().join("rows")).unwrap(), part, "{flags:?}");
+        }
+        // Flags that change no answer do not stand in the way.
+        fs::write(dir.path().join("rows"), &part).unwrap();
+        let out = batch_with(
+            dir.path(),
+            &list,
+            &["--format", format, "--out", "rows", "--resume", "--threads", "1"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn rows_written_before_they_recorded_goal_and_flags_are_neither_resumed_nor_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 4);
+    let text = String::from_utf8(batch_with(dir.path(), &list, &["--format", "csv"]).stdout).unwrap();
+    // An earlier npuzzle wrote the same rows without the last two columns.
+    let earlier: String =
+        text.lines().map(|line| line.rsplitn(3, ',').last().unwrap().to_owned() + "\n").collect();
+    assert!(earlier.starts_with("file,") && earlier.lines().next().unwrap().ends_with(",start,path"));
+    fs::write(dir.path().join("old.csv"), &earlier).unwrap();
+    let out = batch_with(dir.path(), &list, &["--out", "old.csv", "--resume"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("written by an earlier npuzzle") && stderr.contains("--force"), "{stderr}");
+    assert_eq!(fs::read_to_string(dir.path().join("old.csv")).unwrap(), earlier);
+    let merged = npuzzle().current_dir(dir.path()).args(["merge", "old.csv"]).output().unwrap();
+    assert_eq!(merged.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&merged.stderr).contains("do not say which goal and flags"));
+}
+
+#[test]
+fn merge_refuses_shards_solved_another_way_before_writing_a_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = list(dir.path(), 10);
+    let shard = |k: &str, extra: &[&str]| {
+        let name = format!("shard-{k}.csv");
+        let part = format!("{k}/2");
+        let args = [&["--shard", &part, "--out", &name][..], extra].concat();
+        let out = batch_with(dir.path(), &list, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        name
+    };
+    let first = shard("0", &["--algo", "astar"]);
+    for (other, was, now) in [
+        (&["--algo", "idastar"][..], "--algo astar", "--algo idastar"),
+        (&["--weight", "1.5"], "--weight 1", "--weight 1.5"),
+        (&["--goal", "snail"], "--goal blank-first", "--goal snail"),
+    ] {
+        let second = shard("1", other);
+        let merged = npuzzle()
+            .current_dir(dir.path())
+            .args(["merge", &first, &second, "--list", &list])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&merged.stderr);
+        assert_eq!(merged.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!("solved with {now} where")) && stderr.contains(&format!("has {was}")),
+            "{stderr}"
+        );
+        assert!(merged.stdout.is_empty(), "nothing is written");
+        fs::remove_file(dir.path().join(&second)).unwrap();
+    }
+    let second = shard("1", &["--algo", "astar", "--threads", "1"]);
+    let merged =
+        npuzzle().current_dir(dir.path()).args(["merge", &first, &second, "--list", &list]).output().unwrap();
+    assert_eq!(merged.status.code(), Some(0), "{}", String::from_utf8_lossy(&merged.stderr));
+}

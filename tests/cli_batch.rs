@@ -135,7 +135,9 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
             "branching_factor",
             "error",
             "start",
-            "path"
+            "path",
+            "goal",
+            "flags"
         ]
     );
     let records = csv_records(&stdout);
@@ -154,6 +156,8 @@ fn csv_has_a_header_and_one_row_per_puzzle_in_sorted_order() {
         assert_eq!(record["cost"], crate::util::optimal(file).to_string(), "{file}");
         assert!(record["runtime_ms"].parse::<f64>().is_ok());
         assert_eq!(record["error"], "");
+        assert_eq!(record["goal"], "0 1 2 3 4 5 6 7 8");
+        assert_eq!(record["flags"], "", "no flag that changes answers was given");
     }
 }
 
@@ -208,11 +212,12 @@ fn off_a_terminal_the_default_format_is_csv() {
 }
 
 #[test]
-fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_matches_b_star_and_error() {
+fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_flags_expected_matches_b_star_and_error()
+ {
     let solve = npuzzle().args(["solve", "puzzles/3x3/easy-3.txt", "--format", "json"]).output().unwrap();
     let solve: Value = serde_json::from_slice(&solve.stdout).unwrap();
     let mut expected: BTreeSet<&str> = solve.as_object().unwrap().keys().map(String::as_str).collect();
-    expected.extend(["file", "expected", "matches", "branching_factor", "error"]);
+    expected.extend(["file", "flags", "expected", "matches", "branching_factor", "error"]);
 
     let (code, stdout, _) =
         batch(&["puzzles/3x3", "puzzles/unsolvable", "puzzles/invalid/duplicate.txt", "--format", "json"]);
@@ -225,7 +230,7 @@ fn each_json_line_parses_and_carries_every_key_of_solve_json_plus_file_expected_
         assert_eq!(row["error"].is_null(), row["status"] != "error", "{row}");
     }
     let easy = rows.iter().find(|r| r["file"] == "puzzles/3x3/easy-3.txt").unwrap();
-    let extra = ["file", "expected", "matches", "branching_factor", "error", "runtime_ms"];
+    let extra = ["file", "flags", "expected", "matches", "branching_factor", "error", "runtime_ms"];
     for key in expected.iter().filter(|&&k| !extra.contains(&k)) {
         assert_eq!(easy[key], solve[key], "{key}");
     }

@@ -37,6 +37,14 @@ fn run_bounded(args: &[&str], seconds: u64, stdout_bytes: usize) -> (Option<i32>
         }
         // Dropping the pipe here is the reader going away.
     });
+    let (code, stderr) = ended_within(&mut child, seconds, &format!("npuzzle {args:?}"));
+    reading.join().unwrap();
+    (code, stderr)
+}
+
+/// The exit code and standard error of `child`, which is killed (and the
+/// test failed, naming `what`) if it has not ended after `seconds`.
+fn ended_within(child: &mut std::process::Child, seconds: u64, what: &str) -> (Option<i32>, String) {
     let mut stderr = child.stderr.take().unwrap();
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
@@ -50,11 +58,11 @@ fn run_bounded(args: &[&str], seconds: u64, stdout_bytes: usize) -> (Option<i32>
         }
         if Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("npuzzle {args:?} still running after {seconds} s");
+            child.wait().unwrap();
+            panic!("{what} still running after {seconds} s: {}", errors.join().unwrap());
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    reading.join().unwrap();
     (status.code(), errors.join().unwrap())
 }
 
@@ -325,17 +333,41 @@ fn the_timeout_covers_building_the_pattern_databases_and_says_so_first() {
 }
 
 #[test]
-fn csv_fields_that_a_spreadsheet_would_run_are_kept_as_text() {
+fn csv_fields_that_a_spreadsheet_would_run_are_quoted_as_text_and_read_back_as_they_were() {
     let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("=HYPERLINK(1).txt"), "1 2 5\n3 4 0\n6 7 8\n").unwrap();
+    // In the order merge gives, so that one output merges cleanly.
+    let names = ["'=x.txt", "+1.txt", "-l.txt", "=HYPERLINK(1).txt", "@a.txt"];
+    for name in names {
+        fs::write(dir.path().join(name), "1 2 5\n3 4 0\n6 7 8\n").unwrap();
+    }
     let out = npuzzle()
         .current_dir(dir.path())
-        .args(["batch", "=HYPERLINK(1).txt", "--format", "csv"])
+        .args(["batch", "--format", "csv", "--"])
+        .args(names)
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    let row = stdout.lines().nth(1).unwrap();
-    assert!(row.starts_with("'=HYPERLINK(1).txt,"), "{row}");
+    for (row, name) in stdout.lines().skip(1).zip(names) {
+        assert!(row.starts_with(&format!("\"'{name}\",")), "{row}");
+    }
+    // Resuming and merging read every name back as it was.
+    let whole = stdout.split_inclusive('\n').take(3).collect::<String>();
+    fs::write(dir.path().join("rows.csv"), &whole).unwrap();
+    let resumed = npuzzle()
+        .current_dir(dir.path())
+        .args(["batch", "--out", "rows.csv", "--resume", "--"])
+        .args(names)
+        .output()
+        .unwrap();
+    assert_eq!(resumed.status.code(), Some(0), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let written = fs::read_to_string(dir.path().join("rows.csv")).unwrap();
+    let merged = npuzzle().current_dir(dir.path()).args(["merge", "rows.csv"]).output().unwrap();
+    assert_eq!(merged.status.code(), Some(0), "{}", String::from_utf8_lossy(&merged.stderr));
+    let files = |csv: &str| -> Vec<String> {
+        csv.lines().skip(1).map(|l| npuzzle::report::split_csv(l)[0].clone()).collect()
+    };
+    assert_eq!(files(&written), names);
+    assert_eq!(files(&String::from_utf8(merged.stdout).unwrap()), names);
 }
 
 #[test]
@@ -359,4 +391,89 @@ fn solve_check_and_compare_read_a_file_whose_name_is_not_utf8() {
     npuzzle().arg("solve").arg(&name).assert().code(0).stdout(contains("cost: 3"));
     npuzzle().arg("check").arg(&name).assert().code(0);
     npuzzle().arg("compare").arg(&name).assert().code(0);
+}
+
+/// Runs `npuzzle args` with its address space limited to `memory_kib`
+/// (`ulimit -v`), `stdin` on its standard input; kills it (failing) after
+/// `seconds`. Returns the exit code and standard error.
+fn run_in_memory(args: &[&str], memory_kib: u64, stdin: &[u8], seconds: u64) -> (Option<i32>, String) {
+    use std::io::Write;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v \"$0\" && exec \"$@\"")
+        .arg(memory_kib.to_string())
+        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let feeding = std::thread::spawn(move || {
+        // A run refused at once reads nothing.
+        let _ = input.write_all(&stdin);
+    });
+    let (code, stderr) = ended_within(&mut child, seconds, &format!("npuzzle {args:?} in {memory_kib} KiB"));
+    feeding.join().unwrap();
+    (code, stderr)
+}
+
+/// A list of `count` random 8-puzzles, as `generate --list` writes it.
+fn eight_puzzles(count: u32) -> Vec<u8> {
+    let out = npuzzle()
+        .args(["generate", "--size", "3", "--seed", "5", "--count", &count.to_string(), "--list"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    out.stdout
+}
+
+#[cfg(unix)]
+#[test]
+fn a_batch_asked_for_a_million_jobs_under_a_memory_limit_runs_as_many_as_can_start() {
+    let list = eight_puzzles(40);
+    let args = ["batch", "-", "--jobs", "1000000", "--format", "csv"];
+    let (code, stderr) = run_in_memory(&args, 2 << 20, &list, 120);
+    ends_cleanly(&args, code, &stderr);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("puzzles are solved at once, not 1000000"), "{stderr}");
+}
+
+#[cfg(unix)]
+mod counts_of_threads {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// However many jobs and threads are asked for, and however little
+        /// address space the process has, every command ends by itself
+        /// with a documented code and without a panic.
+        #[test]
+        fn no_count_of_jobs_or_threads_in_any_memory_makes_a_command_panic_or_hang(
+            jobs in prop_oneof![Just(1_000_000u32), 1u32..=1_000_000],
+            threads in prop_oneof![Just(256u32), 1u32..=256, 1u32..=1_000_000],
+            memory_mib in prop_oneof![Just(512u64), 512u64..=8192],
+            command in 0..3usize,
+        ) {
+            let (jobs, threads) = (jobs.to_string(), threads.to_string());
+            // IDA*'s last passes here are long enough to be split between threads.
+            let board = "puzzles/4x4/moves-36.txt";
+            let args: Vec<&str> = match command {
+                0 => vec!["batch", "-", "--jobs", &jobs, "--threads", &threads, "--format", "csv"],
+                1 => vec!["batch", board, "puzzles/2x2", "--algo", "idastar", "--jobs", &jobs, "--threads", &threads],
+                _ => vec!["solve", board, "--algo", "idastar", "--threads", &threads],
+            };
+            let list = if command == 0 { eight_puzzles(20) } else { Vec::new() };
+            let (code, stderr) = run_in_memory(&args, memory_mib << 10, &list, 120);
+            ends_cleanly(&args, code, &stderr);
+            prop_assert!(matches!(code, Some(0 | 2 | 3)), "{args:?}: {code:?} {stderr}");
+        }
+    }
 }

@@ -115,7 +115,13 @@ impl Feed {
             halted: Arc::clone(&halted),
         };
         // The thread ends with the inputs, or when nobody takes what it made.
-        std::thread::spawn(move || producer.run(inputs));
+        // One that cannot start drops the producer: the feed is over at once.
+        let started = std::thread::Builder::new().name("feed".into()).spawn(move || producer.run(inputs));
+        if let Err(e) = started {
+            let why = format!("no thread could be started to read them ({})", crate::board::io_message(&e));
+            *halted.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(Halt::Unreadable { name: "the inputs".to_owned(), why });
+        }
         Feed { queue, total, name_width, reading, halted }
     }
 

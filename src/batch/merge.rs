@@ -1,7 +1,9 @@
 /*!
 Merging the outputs of shards: the rows of `batch --shard K/M` runs, given in
 any order, put back into the order one machine would have written them, and
-checked: every puzzle once, no two rows for one puzzle that disagree.
+checked: every puzzle once, no two rows for one puzzle that disagree, and
+every row solved as the first was (one algorithm, weight, heuristic, goal
+and flags), so that shards run otherwise are refused rather than mixed.
 
 Each shard's output is in input order, so the merge streams: it holds one
 row per output at a time, however many rows there are. With the list the
@@ -11,6 +13,7 @@ id number after `:` or `#`), which is the order of a batch over one folder
 or one list.
 */
 
+use super::Agreement;
 use crate::board::{ListReader, Shape};
 use crate::report::{Column, Read, RowFormat, RowReader, WrittenError, WrittenRow};
 use std::cmp::Ordering;
@@ -87,9 +90,15 @@ struct Source {
 }
 
 impl Source {
-    fn advance(&mut self) -> Result<(), MergeError> {
+    /// Reads the next row, held to the rows read before it (`agreement`).
+    fn advance(&mut self, agreement: &mut Agreement) -> Result<(), MergeError> {
         self.head = match self.reader.next_row() {
-            Ok(Read::Row(row)) => Some(row),
+            Ok(Read::Row(row)) => {
+                agreement.check(&row).map_err(|why| {
+                    self.error(format!("{} was {why}: merge the shards of one run", row.name))
+                })?;
+                Some(*row)
+            }
             Ok(Read::End) => None,
             Ok(Read::Torn) => {
                 return Err(self.error("its last row is cut short: resume that shard first".to_owned()));
@@ -113,11 +122,14 @@ pub fn format_of(first: &[u8]) -> RowFormat {
 /// Merges `outputs` (each a name and its rows, all in one `format`) into
 /// `out`: in the order of `list` (its name as the batch named it, its rows,
 /// and the size of boards that do not give theirs) when given, else by
-/// name.
+/// name. Every row must have been solved as the first was (see
+/// [`Agreement`]); the first row of each output is checked before anything
+/// is written.
 ///
 /// # Errors
-/// [`MergeError::Input`] for an output that cannot be read as rows,
-/// [`MergeError::Io`] when writing fails.
+/// [`MergeError::Input`] for an output that cannot be read as rows, or
+/// whose rows were solved otherwise than the first row; [`MergeError::Io`]
+/// when writing fails.
 pub fn merge(
     outputs: Vec<(String, Box<dyn BufRead>)>,
     format: RowFormat,
@@ -126,6 +138,7 @@ pub fn merge(
 ) -> Result<Merged, MergeError> {
     let columns = if format == RowFormat::Csv { Column::BATCH_CSV } else { Column::BATCH };
     let mut sources = Vec::with_capacity(outputs.len());
+    let mut agreement = Agreement::default();
     for (name, reader) in outputs {
         let reader = RowReader::new(reader, format, columns).map_err(|e| MergeError::Input {
             name: name.clone(),
@@ -137,7 +150,7 @@ pub fn merge(
             },
         })?;
         let mut source = Source { name, reader, head: None };
-        source.advance()?;
+        source.advance(&mut agreement)?;
         sources.push(source);
     }
     if format == RowFormat::Csv {
@@ -146,15 +159,22 @@ pub fn merge(
     }
     let mut merged = Merged::default();
     match list {
-        Some((name, reader, size)) => by_list(&mut sources, &name, reader, size, out, &mut merged)?,
-        None => by_name(&mut sources, out, &mut merged)?,
+        Some((name, reader, size)) => {
+            by_list(&mut sources, &name, reader, size, out, &mut merged, &mut agreement)?;
+        }
+        None => by_name(&mut sources, out, &mut merged, &mut agreement)?,
     }
     Ok(merged)
 }
 
 /// The rows of `sources` whose head is puzzle `name`, the first written and
 /// the others compared with it; `None` when none has it.
-fn take(sources: &mut [Source], name: &str, merged: &mut Merged) -> Result<Option<WrittenRow>, MergeError> {
+fn take(
+    sources: &mut [Source],
+    name: &str,
+    merged: &mut Merged,
+    agreement: &mut Agreement,
+) -> Result<Option<WrittenRow>, MergeError> {
     let mut first: Option<WrittenRow> = None;
     let mut agree = true;
     let mut more = false;
@@ -168,7 +188,7 @@ fn take(sources: &mut [Source], name: &str, merged: &mut Merged) -> Result<Optio
                     agree &= kept.timeless == row.timeless;
                 }
             }
-            source.advance()?;
+            source.advance(agreement)?;
         }
     }
     if more {
@@ -190,6 +210,7 @@ fn by_list(
     size: Option<Shape>,
     out: &mut dyn Write,
     merged: &mut Merged,
+    agreement: &mut Agreement,
 ) -> Result<(), MergeError> {
     for entry in ListReader::new(reader, size) {
         let entry =
@@ -198,7 +219,7 @@ fn by_list(
             Some(id) => format!("{list_name}#{id}"),
             None => format!("{list_name}:{}", entry.line),
         };
-        match take(sources, &name, merged)? {
+        match take(sources, &name, merged, agreement)? {
             None => merged.missing.add(&name),
             Some(row) => {
                 let board = entry.board.as_ref().ok().map(|b| b.cells().to_vec());
@@ -213,13 +234,18 @@ fn by_list(
     for source in sources.iter_mut() {
         while let Some(row) = source.head.take() {
             merged.stray.add(&row.name);
-            source.advance()?;
+            source.advance(agreement)?;
         }
     }
     Ok(())
 }
 
-fn by_name(sources: &mut [Source], out: &mut dyn Write, merged: &mut Merged) -> Result<(), MergeError> {
+fn by_name(
+    sources: &mut [Source],
+    out: &mut dyn Write,
+    merged: &mut Merged,
+    agreement: &mut Agreement,
+) -> Result<(), MergeError> {
     let mut last: Option<String> = None;
     loop {
         let Some(name) = sources
@@ -235,7 +261,7 @@ fn by_name(sources: &mut [Source], out: &mut dyn Write, merged: &mut Merged) -> 
             // not in order, or it repeats a puzzle further on.
             merged.stray.add(&name);
         }
-        let row = take(sources, &name, merged)?.expect("the smallest head is some source's");
+        let row = take(sources, &name, merged, agreement)?.expect("the smallest head is some source's");
         write_row(out, &row, merged)?;
         last = Some(name);
     }

@@ -5,8 +5,9 @@ solve them on a pool of threads and hand back one
 as it and every one before it are done: [`discover`], [`Feed`] (the
 puzzles one at a time, lists read as the run goes), [`Shard`], [`run`] (the
 pool), [`solve_item`] (one puzzle), [`TableSource`] (the heuristic tables of
-each goal shape), resuming a stopped run ([`kept_rows`], [`check_against`])
-and merging shards ([`merge`]), one file each.
+each goal shape), resuming a stopped run ([`kept_rows`], [`check_against`]), the lock that
+keeps a second run off an output ([`OutputLock`]) and merging shards
+([`merge`]), one file each.
 
 Which files are puzzles:
 - a file named on the command line is always read, whatever its name or
@@ -27,7 +28,9 @@ one board each.
 
 mod discovery;
 mod feed;
+mod lock;
 mod merge;
+mod method;
 mod pool;
 mod resume;
 mod saved;
@@ -37,9 +40,11 @@ mod tables;
 
 pub use discovery::{Discovery, Item, STDIN, Skipped, Source, discover, looks_like_board};
 pub use feed::{Check, Fed, Feed, Halt};
+pub use lock::{LockError, OutputLock};
 pub use merge::{MergeError, Merged, Problems, format_of, merge, name_order};
+pub use method::{Agreement, Difference, answer_flags};
 pub use pool::{AHEAD_OF_ORDER, Event, Finished, TICK, UnderWay, run};
-pub use resume::{Kept, check_against, kept_rows};
+pub use resume::{Kept, ResumeError, check_against, kept_rows};
 pub use saved::{ProgressFolder, SAVE_EVERY, saves_progress};
 pub use shard::{Shard, ShardError};
 pub use solve::{Settings, Worker, board_of, default_max_nodes_per_job, solve_item};

@@ -7,7 +7,7 @@ one, so only ordering keeps rows, and only that many.
 */
 
 use super::{Feed, Settings, Worker, solve_item};
-use crate::machine::cores;
+use crate::machine::{MAX_THREADS, cores, threads_to_plan};
 use crate::report::{Record, Summary};
 use crate::search::{Limits, Monitor, Snapshot};
 use std::collections::BTreeMap;
@@ -218,6 +218,123 @@ fn release<F>(emitter: MutexGuard<'_, Emitter<F>>, moved: &Condvar) {
     }
 }
 
+/// How many puzzles a run solves at once and how many threads each search
+/// may have at most: what it was asked for, less where the machine cannot
+/// start so many threads ([`threads_to_plan`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Plan {
+    jobs: usize,
+    threads: usize,
+    /// Whether the machine refused threads, rather than the run keeping to
+    /// [`MAX_THREADS`].
+    refused: bool,
+}
+
+impl Plan {
+    /// The plan of a run asked for `jobs` at once with `threads` each
+    /// (`None`: the cores shared out, up to all of them for the last
+    /// puzzle). Each job is a thread, and its search starts as many more
+    /// as it has threads when it has more than one; the clock and the
+    /// feed take two. Threads per search give way first, then jobs.
+    fn of(jobs: usize, threads: Option<usize>, cores: usize) -> Plan {
+        let most = threads.unwrap_or(cores).max(1);
+        let of_job = |threads: usize| if threads > 1 { 1 + threads } else { 1 };
+        let wanted = jobs.saturating_mul(of_job(most)).saturating_add(2);
+        let room = threads_to_plan(wanted);
+        if room >= wanted {
+            return Plan { jobs, threads: most, refused: false };
+        }
+        let refused = room < MAX_THREADS;
+        let jobs_room = room.saturating_sub(2).max(1);
+        match (jobs_room / jobs).saturating_sub(1) {
+            fit if fit >= 2 => Plan { jobs, threads: fit.min(most), refused },
+            _ => Plan { jobs: jobs.min(jobs_room), threads: 1, refused },
+        }
+    }
+
+    /// What the plan cuts from what was asked, for the user to hear.
+    fn cut(self, jobs: usize, threads: Option<usize>, cores: usize) -> Option<String> {
+        let mut cuts = Vec::new();
+        if self.jobs < jobs {
+            cuts.push(format!("{} puzzles are solved at once, not {jobs}", self.jobs));
+        }
+        if self.threads < threads.unwrap_or(cores) {
+            cuts.push(match self.threads {
+                1 => "each search runs on one thread".to_owned(),
+                n => format!("each search runs on {n} threads at most"),
+            });
+        }
+        let why = if self.refused {
+            "no more threads can start here".to_owned()
+        } else {
+            format!("a run keeps to {MAX_THREADS} threads at once")
+        };
+        (!cuts.is_empty()).then(|| format!("{}: {why}", cuts.join(", and ")))
+    }
+}
+
+/// Runs `work` on `jobs` threads, the calling one among them, beside
+/// `clock`, which `stop` (the flag it watches, and the signal of rows gone
+/// out) ends however the jobs end. Jobs that cannot start are left out:
+/// `refused` hears how many did, and they share the puzzles. `work` is
+/// given its job's number and how many were asked for.
+///
+/// # Errors
+/// When not even the clock's thread can start.
+fn on_threads<W, C>(
+    jobs: usize,
+    work: &W,
+    clock: C,
+    (stopped, moved): (&AtomicBool, &Condvar),
+    mut refused: impl FnMut(usize, &io::Error),
+) -> io::Result<()>
+where
+    W: Fn(usize, usize) + Sync,
+    C: FnOnce() + Send,
+{
+    std::thread::scope(|scope| {
+        let clock = std::thread::Builder::new()
+            .name("clock".into())
+            .spawn_scoped(scope, clock)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot start a thread: {e}")))?;
+        // However the scope is left, the clock stops and the scope's end
+        // does not wait for it for ever.
+        let _stop = Stop { stopped, moved, clock: clock.thread() };
+        let mut others = Vec::with_capacity(jobs);
+        for job in 1..jobs {
+            match std::thread::Builder::new().spawn_scoped(scope, move || work(job, jobs)) {
+                Ok(other) => others.push(other),
+                Err(e) => {
+                    refused(job, &e);
+                    break;
+                }
+            }
+        }
+        work(0, jobs);
+        for other in others {
+            // A panicking search would already have been reported by the
+            // panic hook; the run goes on without that thread.
+            let _ = other.join();
+        }
+        Ok(())
+    })
+}
+
+/// Stops the clock when dropped.
+struct Stop<'a> {
+    stopped: &'a AtomicBool,
+    moved: &'a Condvar,
+    clock: &'a std::thread::Thread,
+}
+
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        self.stopped.store(true, Ordering::Relaxed);
+        self.moved.notify_all();
+        self.clock.unpark();
+    }
+}
+
 /// The threads of a search that starts with `left` puzzles (itself
 /// included) still to start, `jobs` at once: the `cores` split between the
 /// puzzles that can still run side by side.
@@ -240,14 +357,16 @@ where
 {
     let started = Instant::now();
     let total = feed.total();
-    let jobs = settings.jobs.clamp(1, total.unwrap_or(usize::MAX).max(1));
+    let asked = settings.jobs.clamp(1, total.unwrap_or(usize::MAX).max(1));
+    // Asked once: the answer reads the process's CPU affinity and cgroup.
+    let cores = cores();
+    let plan = Plan::of(asked, settings.threads, cores);
     let cancel = settings.limits.cancel.clone().unwrap_or_default();
     let settings = Settings {
         limits: Limits { cancel: Some(Arc::clone(&cancel)), ..settings.limits.clone() },
         ..settings.clone()
     };
-    // Asked once: the answer reads the process's CPU affinity and cgroup.
-    let cores = cores();
+    let Plan { jobs, threads: most_threads, .. } = plan;
     let stopped = AtomicBool::new(false);
     let emitter = Mutex::new(Emitter {
         on_event,
@@ -277,9 +396,12 @@ where
         }
     };
 
+    if let Some(cut) = plan.cut(asked, settings.threads, cores) {
+        send(&mut lock(), Event::Notice(&cut));
+    }
     let watch = Watch::new(settings.watch, jobs);
 
-    let work = &|job: usize| {
+    let work = &|job: usize, jobs: usize| {
         let mut worker = watch.worker(job);
         while !stopped.load(Ordering::Relaxed) {
             let Some(fed) = feed.next(&cancel) else { break };
@@ -292,7 +414,8 @@ where
             }
             // The last puzzles share the cores the finished jobs leave.
             let left = total.map_or(jobs, |total| total.saturating_sub(position));
-            let threads = settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left));
+            let threads =
+                settings.threads.unwrap_or_else(|| share_of_cores(cores, jobs, left)).min(most_threads);
             let mut notice = |message: &str| send(&mut lock(), Event::Notice(message));
             let record = watch.during(job, fed.item.name(), || {
                 solve_item(&fed.item, &settings, jobs, threads, &mut worker, &mut notice)
@@ -318,19 +441,12 @@ where
             }
         }
     };
-    std::thread::scope(|scope| {
-        let clock = scope.spawn(clock);
-        let others: Vec<_> = (1..jobs).map(|job| scope.spawn(move || work(job))).collect();
-        work(0);
-        for other in others {
-            // A panicking search would already have been reported by the
-            // panic hook; the run goes on without that thread.
-            let _ = other.join();
-        }
-        stopped.store(true, Ordering::Relaxed);
-        moved.notify_all();
-        clock.thread().unpark();
-    });
+    let refused = |started: usize, e: &io::Error| {
+        let refused =
+            format!("{started} puzzles are solved at once, not {jobs}: no more threads could start ({e})");
+        send(&mut lock(), Event::Notice(&refused));
+    };
+    on_threads(jobs, work, clock, (&stopped, &moved), refused)?;
 
     let mut emitter = emitter.into_inner().unwrap_or_else(PoisonError::into_inner);
     if emitter.failure.is_none()
@@ -368,6 +484,7 @@ mod tests {
             heuristic: HeuristicKind::Manhattan,
             limits: Limits { cancel: Some(Arc::clone(cancel)), ..Limits::default() },
             shorten: false,
+            flags: Arc::from(""),
             jobs: 1,
             threads: Some(1),
             tables: Arc::new(TableSource::none()),
@@ -415,6 +532,18 @@ mod tests {
         })
         .unwrap();
         assert!(ticks >= 3);
+    }
+
+    #[test]
+    fn a_run_asked_for_more_threads_than_it_keeps_to_says_what_it_runs() {
+        let plan = Plan::of(1_000_000, Some(1), 2);
+        assert_eq!((plan.jobs, plan.threads), (MAX_THREADS - 2, 1), "{plan:?}");
+        let cut = plan.cut(1_000_000, Some(1), 2).unwrap();
+        assert_eq!(cut, "1022 puzzles are solved at once, not 1000000: a run keeps to 1024 threads at once");
+        let plan = Plan::of(2, Some(1000), 2);
+        assert_eq!((plan.jobs, plan.threads), (2, 510), "{plan:?}");
+        let modest = Plan::of(2, Some(2), 2);
+        assert_eq!((modest.jobs, modest.threads, modest.cut(2, Some(2), 2)), (2, 2, None));
     }
 
     #[test]

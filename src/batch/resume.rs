@@ -1,18 +1,22 @@
 /*!
 Resuming a run: the rows an output already holds are kept, and the run
-goes on from the first puzzle they do not cover. Rows go out in input
-order, so the kept rows are the run's first puzzles; each is checked, by
-its name and its board, against the puzzle the inputs now give in its
-place, so a list edited since is noticed rather than silently mixed. A
-last row cut short by a killed run is dropped and solved again.
+goes on from the first puzzle they do not cover. Every kept row must have
+been solved as the run solves (algorithm, weight, heuristic, goal and the
+flags that shape answers), so that rows solved otherwise are never mixed.
+Rows go out in input order, so the kept rows are the run's first puzzles;
+each is checked, by its name and its board, against the puzzle the inputs
+now give in its place, so a list edited since is noticed rather than
+silently mixed. A last row cut short by a killed run is dropped and
+solved again.
 */
 
-use super::{Check, Item, Source, board_of};
+use super::{Check, Difference, Item, Settings, Source, board_of};
 use crate::board::Shape;
 use crate::report::{Column, Read, RowFormat, RowReader, Summary, WrittenError};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use thiserror::Error;
 
 /// What an output already holds.
 #[derive(Clone, Debug, Default)]
@@ -28,18 +32,44 @@ pub struct Kept {
     pub torn: bool,
 }
 
+/// Why the rows of an output cannot be kept.
+#[derive(Debug, Error)]
+pub enum ResumeError {
+    /// They cannot be read, or are no rows of batch.
+    #[error(transparent)]
+    Written(#[from] WrittenError),
+    /// A row was solved otherwise than this run would solve it.
+    #[error("row {row} was solved with {}, this run has {}", .difference.was_shown(), .difference.now_shown())]
+    Differs {
+        /// The row's number.
+        row: usize,
+        /// The first setting that differs.
+        difference: Difference,
+    },
+}
+
 /// Reads the rows of the output at `path`, written as `format` with
-/// `columns`.
+/// `columns`, each of which must have been solved as `settings` solve.
 ///
 /// # Errors
-/// When it cannot be read or holds something other than such rows.
-pub fn kept_rows(path: &Path, format: RowFormat, columns: &[Column]) -> Result<Kept, WrittenError> {
-    let mut reader = RowReader::new(BufReader::new(File::open(path)?), format, columns)?;
+/// When it cannot be read, holds something other than such rows, or a row
+/// solved otherwise ([`ResumeError::Differs`]).
+pub fn kept_rows(
+    path: &Path,
+    format: RowFormat,
+    columns: &[Column],
+    settings: &Settings,
+) -> Result<Kept, ResumeError> {
+    let mut reader =
+        RowReader::new(BufReader::new(File::open(path).map_err(WrittenError::from)?), format, columns)?;
     let mut kept = Kept::default();
     loop {
         match reader.next_row() {
             Ok(Read::Row(row)) => {
                 kept.rows += 1;
+                if let Some(difference) = settings.differs(&row) {
+                    return Err(ResumeError::Differs { row: kept.rows, difference });
+                }
                 kept.summary.add_written(&row);
             }
             Ok(Read::Torn) => {
@@ -54,9 +84,9 @@ pub fn kept_rows(path: &Path, format: RowFormat, columns: &[Column]) -> Result<K
                     kept.torn = true;
                     break;
                 }
-                _ => return Err(WrittenError::Row { row, why }),
+                _ => return Err(WrittenError::Row { row, why }.into()),
             },
-            Err(e) => return Err(e),
+            Err(e) => return Err(e.into()),
         }
     }
     kept.bytes = reader.complete_bytes();

@@ -36,6 +36,10 @@ pub struct Settings {
     pub limits: Limits,
     /// Whether paths are shortened once found ([`Prepared::shortening`]).
     pub shorten: bool,
+    /// The flags that shape answers besides the algorithm, heuristic,
+    /// weight and goal ([`answer_flags`](super::answer_flags)), which every
+    /// row records.
+    pub flags: Arc<str>,
     /// Puzzles solved at once (at least 1).
     pub jobs: usize,
     /// Threads per search (`--threads`). `None` shares the machine's cores
@@ -88,7 +92,8 @@ impl Worker {
 /// Solves one puzzle on `worker` with `threads` for its search, `jobs`
 /// puzzles sharing the memory; every failure becomes an `error` row, and
 /// what the user should hear of that is not a row goes to `notice` (saved
-/// progress that could not be taken up).
+/// progress that could not be taken up). The row is named after the
+/// puzzle and records the run's flags.
 pub fn solve_item(
     item: &Item,
     settings: &Settings,
@@ -97,11 +102,22 @@ pub fn solve_item(
     worker: &mut Worker,
     notice: &mut dyn FnMut(&str),
 ) -> Record {
-    let fail = |start, message| {
-        let mut record = Record::failed(settings.algorithm, settings.heuristic, start, message);
-        record.file = Some(item.name().to_owned());
-        record
-    };
+    let mut record = row_of(item, settings, jobs, threads, worker, notice);
+    record.file = Some(item.name().to_owned());
+    record.flags = Some(Arc::clone(&settings.flags));
+    record
+}
+
+/// The row of `item`, as [`solve_item`] gives it but unnamed.
+fn row_of(
+    item: &Item,
+    settings: &Settings,
+    jobs: usize,
+    threads: usize,
+    worker: &mut Worker,
+    notice: &mut dyn FnMut(&str),
+) -> Record {
+    let fail = |start, message| Record::failed(settings.algorithm, settings.heuristic, start, message);
     let read;
     let (start, expected) = match &item.source {
         Source::Problem(problem) => return fail(None, problem.clone()),
@@ -112,17 +128,12 @@ pub fn solve_item(
                 read = board;
                 (&read, expected)
             }
-            Err(Unread::Interrupted) => {
-                let mut record = Record::interrupted(settings.algorithm, settings.heuristic);
-                record.file = Some(item.name().to_owned());
-                return record;
-            }
+            Err(Unread::Interrupted) => return Record::interrupted(settings.algorithm, settings.heuristic),
             Err(Unread::Bad(message)) => return fail(None, message),
         },
     };
     let saved = settings.saved_progress.as_ref().map(|folder| Saved::new(folder, item.name()));
     let mut record = solve_board(start, settings, jobs, threads, worker, saved.as_ref(), notice);
-    record.file = Some(item.name().to_owned());
     record.expected = expected;
     record
 }

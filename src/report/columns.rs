@@ -57,6 +57,11 @@ pub enum Column {
     Start,
     /// The path as one word of move letters (`ULLD…`).
     Path,
+    /// The goal board, its tiles row-major separated by spaces.
+    Goal,
+    /// The run's flags that shape answers besides the algorithm,
+    /// heuristic, weight and goal.
+    Flags,
 }
 
 /// [`Column::BATCH`], as an array that [`Column::BATCH_CSV`] extends.
@@ -90,16 +95,19 @@ impl Column {
 
     /// The columns of `batch` in CSV: [`Column::BATCH`], then the start
     /// board and the path, so that a row says which puzzle it answers
-    /// (and a resumed run can check it) and carries its answer, as a JSON
-    /// line does.
+    /// (and a resumed run can check it) and carries its answer, then the
+    /// goal and the flags, so that it says what the answer rests on, as a
+    /// JSON line does.
     pub const BATCH_CSV: &'static [Column] = &{
-        let mut all = [Column::Start; BATCH_COLUMNS.len() + 2];
+        let mut all = [Column::Start; BATCH_COLUMNS.len() + 4];
         let mut i = 0;
         while i < BATCH_COLUMNS.len() {
             all[i] = BATCH_COLUMNS[i];
             i += 1;
         }
         all[BATCH_COLUMNS.len() + 1] = Column::Path;
+        all[BATCH_COLUMNS.len() + 2] = Column::Goal;
+        all[BATCH_COLUMNS.len() + 3] = Column::Flags;
         all
     };
 
@@ -151,6 +159,8 @@ impl Column {
             Column::Error => "error",
             Column::Start => "start",
             Column::Path => "path",
+            Column::Goal => "goal",
+            Column::Flags => "flags",
         }
     }
 
@@ -188,6 +198,8 @@ impl Column {
                 | Column::Error
                 | Column::Start
                 | Column::Path
+                | Column::Goal
+                | Column::Flags
         )
     }
 
@@ -256,16 +268,21 @@ impl Column {
                 None => out.push_str(missing),
             },
             Column::Error => out.push_str(record.error.as_deref().unwrap_or("")),
-            Column::Start => {
-                for (i, &tile) in record.start.iter().enumerate() {
-                    if i > 0 {
-                        out.push(' ');
-                    }
-                    push_whole(out, u64::from(tile));
-                }
-            }
+            Column::Start => push_tiles(out, &record.start),
+            Column::Goal => push_tiles(out, &record.goal),
             Column::Path => out.extend(record.path.iter().flatten().map(|mv| mv.letter())),
+            Column::Flags => out.push_str(record.flags.as_deref().unwrap_or("")),
         }
+    }
+}
+
+/// A board's tiles, row-major, separated by spaces.
+fn push_tiles(out: &mut String, tiles: &[u16]) {
+    for (i, &tile) in tiles.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_whole(out, u64::from(tile));
     }
 }
 

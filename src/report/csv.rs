@@ -54,19 +54,24 @@ impl<W: Write> Csv<W> {
 /// `field` as a CSV field, quoted only where it must be. A field that a
 /// spreadsheet would run as a formula (one that begins with `=`, `+`, `-`,
 /// `@`, a tab or a carriage return, such as a file named
-/// `=HYPERLINK(…).txt`) gets a leading `'`, which spreadsheets show as
-/// text; no figure of a row begins so.
+/// `=HYPERLINK(…).txt`) is quoted with a `'` before it, as exporters for
+/// spreadsheets do, which spreadsheets show as text; so is one that begins
+/// with `'` itself, so that reading the guard off gives back every field
+/// as it was ([`split_csv`](super::split_csv)). No figure of a row begins
+/// so.
 pub fn quote(field: &str) -> Cow<'_, str> {
-    let formula = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let needs = field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
-    match (formula, needs) {
-        (false, false) => Cow::Borrowed(field),
-        (true, false) => Cow::Owned(format!("'{field}")),
-        (formula, true) => {
-            Cow::Owned(format!("\"{}{}\"", if formula { "'" } else { "" }, field.replace('"', "\"\"")))
-        }
+    let guard = field.starts_with(GUARDED);
+    let needs =
+        guard || field.contains([',', '"', '\n', '\r']) || field.starts_with(' ') || field.ends_with(' ');
+    if !needs {
+        return Cow::Borrowed(field);
     }
+    Cow::Owned(format!("\"{}{}\"", if guard { "'" } else { "" }, field.replace('"', "\"\"")))
 }
+
+/// The first characters that make a field [`quote`] guards: those a
+/// spreadsheet would run as a formula, and the guard itself.
+pub(super) const GUARDED: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\''];
 
 impl<W: Write> Reporter for Csv<W> {
     fn begin(&mut self, layout: &Layout<'_>) -> io::Result<()> {
@@ -118,14 +123,25 @@ mod tests {
     }
 
     #[test]
-    fn fields_a_spreadsheet_would_run_as_formulas_are_kept_as_text() {
-        assert_eq!(quote("=HYPERLINK(1).txt"), "'=HYPERLINK(1).txt");
-        for start in ["+", "-", "@", "\t"] {
-            assert_eq!(quote(&format!("{start}x.txt")), format!("'{start}x.txt"));
+    fn fields_a_spreadsheet_would_run_as_formulas_are_quoted_as_text() {
+        assert_eq!(quote("=HYPERLINK(1).txt"), "\"'=HYPERLINK(1).txt\"");
+        for start in ["+", "-", "@", "\t", "'"] {
+            assert_eq!(quote(&format!("{start}x.txt")), format!("\"'{start}x.txt\""));
         }
         assert_eq!(quote("=a,b"), "\"'=a,b\"");
+        assert_eq!(quote("=say \"hi\""), "\"'=say \"\"hi\"\"\"");
         assert_eq!(quote("\r=x"), "\"'\r=x\"");
         assert_eq!(quote("a=b"), "a=b", "only the first character counts");
+    }
+
+    #[test]
+    fn every_field_reads_back_as_it_was_guards_and_all() {
+        let fields =
+            ["=HYPERLINK(1).txt", "'=x.txt", "''", "'", "'plain", "-1", "@a,b", "+\"q\"", "\t", "a'b", ""];
+        let line: Vec<String> = fields.iter().map(|f| quote(f).into_owned()).collect();
+        assert_eq!(crate::report::split_csv(&line.join(",")), fields);
+        // Rows written before guarded fields were quoted read as they did.
+        assert_eq!(crate::report::split_csv("'=x.txt,'-y,'plain"), ["=x.txt", "-y", "'plain"]);
     }
 
     #[test]

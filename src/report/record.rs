@@ -9,6 +9,7 @@ use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, LimitKind, Outcome, Stats, Status, Weight};
 use serde::{Serialize, Serializer};
 use std::fmt;
+use std::sync::Arc;
 
 /// One solve, as plain data. Its serialised form is the JSON report.
 ///
@@ -29,6 +30,11 @@ pub struct Record {
     /// W of A* and IDA* (1 unless weighted), where the algorithm has one.
     #[serde(serialize_with = "weight_as_number")]
     pub weight: Option<Weight>,
+    /// In batch rows, the flags of the run that shape answers besides the
+    /// algorithm, heuristic, weight and goal (see
+    /// [`answer_flags`](crate::batch::answer_flags)); empty when none.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "shared_text")]
+    pub flags: Option<Arc<str>>,
     /// N for an N×N board; `None` (`null` in JSON) for a rectangle, whose
     /// sides are `width` and `height`, and when an error row never read a
     /// board.
@@ -133,6 +139,7 @@ impl Record {
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             weight: algorithm.weight(),
+            flags: None,
             size: square_side(start.shape()),
             width: Some(start.width()),
             height: Some(start.height()),
@@ -181,6 +188,7 @@ impl Record {
             algorithm: algorithm.name(),
             heuristic: algorithm.informed().then(|| heuristic.name()),
             weight: algorithm.weight(),
+            flags: None,
             size: start.and_then(|s| square_side(s.shape())),
             width: start.map(Tiles::width),
             height: start.map(Tiles::height),
@@ -292,6 +300,11 @@ fn weight_as_number<S: Serializer>(weight: &Option<Weight>, serializer: S) -> Re
         Some(w) => serializer.serialize_f64(w.value()),
         None => serializer.serialize_none(),
     }
+}
+
+#[expect(clippy::ref_option, reason = "serde passes fields by reference")]
+fn shared_text<S: Serializer>(text: &Option<Arc<str>>, serializer: S) -> Result<S::Ok, S::Error> {
+    text.as_deref().serialize(serializer)
 }
 
 fn empty_as_null<S: Serializer>(value: &[u16], serializer: S) -> Result<S::Ok, S::Error> {

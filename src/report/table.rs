@@ -72,7 +72,7 @@ fn width(column: Column, layout: &Layout<'_>) -> usize {
         Column::NodesExpanded | Column::NodesGenerated | Column::MaxFrontier => 10,
         Column::RuntimeMs => "1000.000".len(),
         Column::BranchingFactor => "2.0000".len(),
-        Column::Error | Column::Start | Column::Path => 0,
+        Column::Error | Column::Start | Column::Path | Column::Goal | Column::Flags => 0,
     };
     content.max(column.title().len())
 }

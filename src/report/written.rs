@@ -8,6 +8,7 @@ A last row without its line break, or one that does not parse, is torn: a
 run killed while writing it left it so.
 */
 
+use super::csv::GUARDED;
 use super::{Column, RowFormat, RowStatus};
 use serde_json::Value;
 use std::io::{self, BufRead};
@@ -38,6 +39,19 @@ pub struct WrittenRow {
     pub runtime_ms: f64,
     /// b*, where the row has it.
     pub branching_factor: Option<f64>,
+    /// The board's width and height, when the row read a board.
+    pub shape: Option<(usize, usize)>,
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The weight, as a row writes it (`1.5`), where the algorithm has one.
+    pub weight: Option<String>,
+    /// The heuristic's name, where the algorithm uses one.
+    pub heuristic: Option<String>,
+    /// The goal, when the row read a board.
+    pub goal: Option<Vec<u16>>,
+    /// The run's flags that shape answers (see
+    /// [`answer_flags`](crate::batch::answer_flags)).
+    pub flags: String,
     /// The row without its times, to tell whether two rows agree.
     pub timeless: String,
 }
@@ -52,6 +66,10 @@ pub enum WrittenError {
     /// output, or another format).
     #[error("its header is not batch's CSV header")]
     Header,
+    /// Rows written before rows recorded their goal and flags: what their
+    /// answers rest on cannot be told.
+    #[error("its rows do not say which goal and flags they were solved with (an earlier npuzzle wrote them)")]
+    Unrecorded,
     /// A row that does not parse, with its 1-based number.
     #[error("row {row} is not a row of batch: {why}")]
     Row {
@@ -66,7 +84,7 @@ pub enum WrittenError {
 #[derive(Debug)]
 pub enum Read {
     /// A complete row.
-    Row(WrittenRow),
+    Row(Box<WrittenRow>),
     /// A last row cut short (no line break at its end): it and whatever
     /// follows it are dropped.
     Torn,
@@ -109,8 +127,15 @@ impl<R: BufRead> RowReader<R> {
                 Some(false) => rows.torn = true,
                 Some(true) => {
                     let text = String::from_utf8_lossy(&rows.record);
-                    if split_csv(trim_break(&text)) != header {
-                        return Err(WrittenError::Header);
+                    let found = split_csv(trim_break(&text));
+                    if found != header {
+                        let recorded = |key: &&str| !["goal", "flags"].contains(key);
+                        let earlier: Vec<&str> = header.iter().copied().filter(recorded).collect();
+                        return Err(if found == earlier {
+                            WrittenError::Unrecorded
+                        } else {
+                            WrittenError::Header
+                        });
                     }
                     rows.complete = rows.record.len() as u64;
                 }
@@ -148,8 +173,9 @@ impl<R: BufRead> RowReader<R> {
             _ => csv_row(text, &self.columns),
         };
         let row = row.map_err(|why| WrittenError::Row { row: self.rows, why })?;
+        let Some(row) = row else { return Err(WrittenError::Unrecorded) };
         self.complete += self.record.len() as u64;
-        Ok(Read::Row(row))
+        Ok(Read::Row(Box::new(row)))
     }
 
     /// Reads one record (a CSV record may hold line breaks inside quotes)
@@ -184,8 +210,8 @@ fn trim_break(text: &str) -> &str {
     text.strip_suffix('\r').unwrap_or(text)
 }
 
-/// The fields of one CSV record, unquoted (and the spreadsheet guard's `'`
-/// taken off; see [`Csv`](super::Csv)).
+/// The fields of one CSV record, unquoted, and the spreadsheet guard's `'`
+/// taken off (see [`Csv`](super::Csv)).
 pub fn split_csv(record: &str) -> Vec<String> {
     let mut fields = Vec::new();
     let mut field = String::new();
@@ -200,26 +226,43 @@ pub fn split_csv(record: &str) -> Vec<String> {
             '"' if quoted => quoted = false,
             '"' if field.is_empty() => (quoted, was_quoted) = (true, true),
             ',' if !quoted => {
-                fields.push(unguard(std::mem::take(&mut field)));
+                fields.push(unguard(std::mem::take(&mut field), was_quoted));
                 was_quoted = false;
             }
             c => field.push(c),
         }
     }
-    let _ = was_quoted;
-    fields.push(unguard(field));
+    fields.push(unguard(field, was_quoted));
     fields
 }
 
-/// A field without the `'` that keeps a spreadsheet from running it.
-fn unguard(field: String) -> String {
+/// A field without the `'` that keeps a spreadsheet from running it: a
+/// quoted field's before any guarded character, `'` included; an unquoted
+/// field's (as rows were written before guarded fields were quoted) before
+/// a formula's first character only.
+fn unguard(field: String, quoted: bool) -> String {
+    let guarded =
+        |rest: &str| if quoted { rest.starts_with(GUARDED) } else { rest.starts_with(&GUARDED[..6]) };
     match field.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest.to_owned(),
+        Some(rest) if guarded(rest) => rest.to_owned(),
         _ => field,
     }
 }
 
-fn csv_row(text: String, columns: &[Column]) -> Result<WrittenRow, String> {
+/// Tiles written as a row writes them: numbers separated by spaces.
+fn tiles(text: &str, what: &str) -> Result<Option<Vec<u16>>, String> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.split(' ')
+        .map(str::parse)
+        .collect::<Result<Vec<u16>, _>>()
+        .map(Some)
+        .map_err(|_| format!("a bad {what} board"))
+}
+
+/// A CSV row; `None` for a row of an earlier npuzzle (no flags).
+fn csv_row(text: String, columns: &[Column]) -> Result<Option<WrittenRow>, String> {
     let fields = split_csv(&text);
     if fields.len() != columns.len() {
         return Err(format!("{} fields where the header has {}", fields.len(), columns.len()));
@@ -231,16 +274,9 @@ fn csv_row(text: String, columns: &[Column]) -> Result<WrittenRow, String> {
             Some(text) => text.parse().map(Some).map_err(|_| format!("'{text}' is no number")),
         }
     };
-    let start = match get(Column::Start) {
-        None | Some("") => None,
-        Some(tiles) => Some(
-            tiles
-                .split(' ')
-                .map(str::parse)
-                .collect::<Result<Vec<u16>, _>>()
-                .map_err(|_| "a bad start board")?,
-        ),
-    };
+    let start = tiles(get(Column::Start).unwrap_or(""), "start")?;
+    let Some(flags) = get(Column::Flags) else { return Ok(None) };
+    let text_of = |column| get(column).filter(|t| !t.is_empty()).map(str::to_owned);
     let timeless = fields
         .iter()
         .zip(columns)
@@ -248,9 +284,16 @@ fn csv_row(text: String, columns: &[Column]) -> Result<WrittenRow, String> {
         .map(|(f, _)| f.as_str())
         .collect::<Vec<_>>()
         .join(",");
-    Ok(WrittenRow {
+    let whole = |column| number(column).map(|n| n.map(|n| n as usize));
+    Ok(Some(WrittenRow {
         name: get(Column::File).unwrap_or("").to_owned(),
         start,
+        shape: whole(Column::Width)?.zip(whole(Column::Height)?),
+        algorithm: get(Column::Algorithm).unwrap_or("").to_owned(),
+        weight: text_of(Column::Weight),
+        heuristic: text_of(Column::Heuristic),
+        goal: tiles(get(Column::Goal).unwrap_or(""), "goal")?,
+        flags: flags.to_owned(),
         status: status(get(Column::Status).unwrap_or(""))?,
         cost: number(Column::Cost)?.map(|c| c as u64),
         lower_bound: number(Column::LowerBound)?.map(|b| b as u32),
@@ -261,26 +304,36 @@ fn csv_row(text: String, columns: &[Column]) -> Result<WrittenRow, String> {
         branching_factor: number(Column::BranchingFactor)?,
         timeless,
         text,
-    })
+    }))
 }
 
-fn json_row(text: String) -> Result<WrittenRow, String> {
+/// A JSON line; `None` for a row of an earlier npuzzle (no `flags`).
+fn json_row(text: String) -> Result<Option<WrittenRow>, String> {
     let mut value: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     let object = value.as_object_mut().ok_or("not a JSON object")?;
     let number = |key: &str| object.get(key).and_then(Value::as_f64);
-    let start = match object.get("start") {
-        Some(Value::Array(tiles)) => Some(
-            tiles
-                .iter()
-                .map(|t| t.as_u64().and_then(|t| u16::try_from(t).ok()))
-                .collect::<Option<Vec<u16>>>()
-                .ok_or("a bad start board")?,
-        ),
-        _ => None,
+    let tiles = |key: &str| match object.get(key) {
+        Some(Value::Array(tiles)) => tiles
+            .iter()
+            .map(|t| t.as_u64().and_then(|t| u16::try_from(t).ok()))
+            .collect::<Option<Vec<u16>>>()
+            .map(Some)
+            .ok_or(format!("a bad {key} board")),
+        _ => Ok(None),
     };
+    let text_of = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
+    let whole = |key: &str| object.get(key).and_then(Value::as_u64).map(|n| n as usize);
+    let Some(flags) = text_of("flags") else { return Ok(None) };
     let row = WrittenRow {
-        name: object.get("file").and_then(Value::as_str).unwrap_or("").to_owned(),
-        start,
+        name: text_of("file").unwrap_or_default(),
+        start: tiles("start")?,
+        shape: whole("width").zip(whole("height")),
+        algorithm: text_of("algorithm").unwrap_or_default(),
+        // As a CSV row writes it: whole weights without a fraction.
+        weight: object.get("weight").filter(|w| w.is_number()).map(Value::to_string),
+        heuristic: text_of("heuristic"),
+        goal: tiles("goal")?,
+        flags,
         status: status(object.get("status").and_then(Value::as_str).unwrap_or(""))?,
         cost: object.get("cost").and_then(Value::as_u64),
         lower_bound: object.get("lower_bound").and_then(Value::as_u64).map(|b| b as u32),
@@ -293,7 +346,7 @@ fn json_row(text: String) -> Result<WrittenRow, String> {
         text: String::new(),
     };
     object.remove("runtime_ms");
-    Ok(WrittenRow { timeless: value.to_string(), text, ..row })
+    Ok(Some(WrittenRow { timeless: value.to_string(), text, ..row }))
 }
 
 fn status(word: &str) -> Result<RowStatus, String> {
@@ -315,6 +368,7 @@ mod tests {
         let layout = Layout { columns: Column::BATCH_CSV, file_width: 0 };
         let rows = sample_rows().into_iter().map(|mut row| {
             row.file = Some(format!("={}\n2", row.file.unwrap()));
+            row.flags = Some("max-expanded=10".into());
             row
         });
         if format == RowFormat::Json {
@@ -342,6 +396,7 @@ mod tests {
             assert_eq!(reader.complete_bytes(), bytes.len() as u64, "{format:?}");
             assert_eq!(rows.len(), 2);
             assert_eq!(rows[0].name, "=a, \"quoted\" name.txt\n2");
+            assert_eq!(rows[0].flags, "max-expanded=10");
             assert_eq!(rows[0].start.as_deref(), Some(&[1, 2, 5, 3, 4, 0, 6, 7, 8][..]));
             assert_eq!((rows[0].status, rows[0].cost), (RowStatus::Solved, Some(3)));
             assert_eq!((rows[1].status, rows[1].start.as_ref()), (RowStatus::Error, None));
@@ -356,6 +411,13 @@ mod tests {
                 assert_eq!(reader.complete_bytes(), first_end as u64);
             }
         }
+    }
+
+    #[test]
+    fn rows_that_do_not_record_their_flags_are_told_apart() {
+        let line = &b"{\"file\":\"a.txt\",\"status\":\"solved\"}\n"[..];
+        let mut reader = RowReader::new(line, RowFormat::Json, Column::BATCH).unwrap();
+        assert!(matches!(reader.next_row(), Err(WrittenError::Unrecorded)));
     }
 
     #[test]

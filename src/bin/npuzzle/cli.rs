@@ -182,7 +182,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub show_states: bool,
 
-    /// Threads for IDA* (weighted or not); the other algorithms use one [default: the number of cores].
+    /// Threads for IDA* (weighted or not); the other algorithms use one [default: the number of cores]; fewer, said
+    /// on stderr, where the machine cannot start them all.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 }
@@ -474,11 +475,13 @@ pub struct BatchArgs {
     #[arg(long, value_enum)]
     pub format: Option<RowFormatArg>,
 
-    /// Puzzles solved at once [default: the number of cores].
+    /// Puzzles solved at once [default: the number of cores]; fewer, said on stderr, where the machine cannot start
+    /// that many threads.
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
 
-    /// Threads per IDA* search [default: the cores shared among the jobs; the last puzzles get more as jobs run out].
+    /// Threads per IDA* search [default: the cores shared among the jobs; the last puzzles get more as jobs run out];
+    /// fewer, said on stderr, where the machine cannot start them all.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 
@@ -488,13 +491,14 @@ pub struct BatchArgs {
 
     /// Write the rows to FILE as they finish, in input order, each flushed at once (so a run that is killed
     /// loses only the rows under way): CSV, or JSON Lines with --format json or a name ending in .jsonl. An
-    /// existing FILE is refused without --resume or --force.
+    /// existing FILE is refused without --resume or --force, and so is a FILE another run is writing.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
     /// Continue the run whose rows --out FILE holds: its complete rows are kept (each checked against the
     /// puzzle in its place, by name and board), a last row cut short is dropped, and the puzzles after them
-    /// are solved and appended.
+    /// are solved and appended. Refused when the rows were solved with another goal, algorithm, weight,
+    /// heuristic or flag that changes answers (their goal and flags columns).
     #[arg(long, requires = "out")]
     pub resume: bool,
 
@@ -591,7 +595,8 @@ const MERGE_NOTES: &str = "\
 Rows go to standard output: the CSV header once, then every row as its shard wrote it. With --list the \
 list gives the order and each of its puzzles must have one row; without it rows are ordered by name (the \
 path component by component, then the line or id after : or #), the order of a batch over one folder or one \
-list. What is missing, duplicated or disagrees is named on standard error (the first ten of each).";
+list. What is missing, duplicated or disagrees is named on standard error (the first ten of each). Shards \
+solved otherwise (another algorithm, weight, heuristic, goal or flags) are refused.";
 
 const MERGE_EXAMPLES: &[&str] =
     &["npuzzle merge shard-*.csv --list million.txt > million.csv", "npuzzle merge out/*.jsonl > all.jsonl"];

@@ -83,10 +83,13 @@ pub fn for_search(
             }
             let (done, finished) = mpsc::channel();
             // Abandoned if the deadline passes: the process ends with it.
-            thread::spawn(move || {
-                // Nobody listens once the deadline passed: nothing to do.
-                let _ = done.send(make());
-            });
+            thread::Builder::new()
+                .name("tables".into())
+                .spawn(move || {
+                    // Nobody listens once the deadline passed: nothing to do.
+                    let _ = done.send(make());
+                })
+                .context("cannot start a thread for the pattern databases")?;
             let wait = deadline.left();
             let Ok(pdb) = finished.recv_timeout(wait) else {
                 let doing = if missing { "building" } else { "loading" };

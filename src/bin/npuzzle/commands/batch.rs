@@ -12,11 +12,11 @@ use crate::output::{counted, finishing_hint, note, past_optimal_reach};
 use crate::progress::{Display, Progress};
 use crate::settings::{Strategy, goal_spec, interrupt_flag, limits, refuse_node_limit, row_format, strategy};
 use anyhow::{Context, Result, anyhow, bail};
-use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, Settings};
+use npuzzle::batch::{self, Event, Feed, Finished, Halt, Kept, LockError, OutputLock, ResumeError, Settings};
 use npuzzle::board::{Input, Shape, read_input_with};
 use npuzzle::cores;
 use npuzzle::files::{FileError, check_target};
-use npuzzle::report::{Column, Csv, Layout, Record, Reporter, RowFormat, RowStatus, reporter};
+use npuzzle::report::{Column, Csv, Layout, Record, Reporter, RowFormat, RowStatus, WrittenError, reporter};
 use npuzzle::{Algorithm, HeuristicKind};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -38,7 +38,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     // CSV rows name their board and carry their path, as JSON lines do.
     let columns = if format == RowFormat::Csv { Column::BATCH_CSV } else { Column::BATCH };
     let output = match &args.out {
-        Some(path) => Some(Output::open(path, format, columns, args.resume, args.force)?),
+        Some(path) => Some(Output::open(path, format, columns, args, &settings)?),
         None => None,
     };
     // A run that starts afresh does not take up an older run's searches.
@@ -64,9 +64,10 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     progress.restart("reading".to_owned(), feed.total());
     progress.set(0);
 
-    let (mut out, flush_each_row): (Box<dyn Reporter + Send>, bool) = match output {
-        Some(output) => (output.reporter, true),
-        None => (reporter(format, BufWriter::new(io::stdout())), to_terminal),
+    // Held to the end of the run: no other run writes the file meanwhile.
+    let (mut out, flush_each_row, _lock): (Box<dyn Reporter + Send>, bool, _) = match output {
+        Some(output) => (output.reporter, true, output.lock),
+        None => (reporter(format, BufWriter::new(io::stdout())), to_terminal, None),
     };
     out.begin(&Layout { columns, file_width: feed.name_width() })?;
     out.flush()?;
@@ -152,13 +153,17 @@ fn boards_in_rows(paths: &[PathBuf], size: Option<Shape>) -> impl Iterator<Item 
 /// What every puzzle of the run is solved with.
 fn settings(args: &BatchArgs, strategy: Strategy, jobs: usize) -> Result<Settings> {
     let Strategy { algorithm, heuristic, strongest } = strategy;
+    let limits = limits(&args.search.limits, Some(interrupt_flag()));
+    let partition = args.search.pdb.partition.map(|set| set.to_string());
+    let shorten = !args.search.no_shorten;
     Ok(Settings {
+        flags: batch::answer_flags(algorithm, &limits, partition.as_deref(), shorten).into(),
         goal: goal_spec(&args.search.goal, args.size.size, None)?,
         size: args.size.size,
         algorithm,
         heuristic,
-        limits: limits(&args.search.limits, Some(interrupt_flag())),
-        shorten: !args.search.no_shorten,
+        limits,
+        shorten,
         jobs,
         threads: args.threads.map(|n| n as usize),
         tables: Arc::new(if strongest {
@@ -294,18 +299,31 @@ struct Output {
     path: PathBuf,
     reporter: Box<dyn Reporter + Send>,
     kept: Kept,
+    /// The file's lock; `None` on a file system that takes none.
+    lock: Option<OutputLock>,
 }
 
 impl Output {
     /// Opens `path`: absent, or replaced with `force`, or continued with
-    /// `resume`; never through a link or onto a folder or a FIFO.
+    /// `resume`; never through a link or onto a folder or a FIFO, and never
+    /// while another run has it. Its lock is taken before anything is read
+    /// or written.
     fn open(
         path: &Path,
         format: RowFormat,
         columns: &'static [Column],
-        resume: bool,
-        force: bool,
+        args: &BatchArgs,
+        settings: &Settings,
     ) -> Result<Output> {
+        let (resume, force) = (args.resume, args.force);
+        let lock = match OutputLock::take(path) {
+            Ok(lock) => Some(lock),
+            Err(unsupported @ LockError::Unsupported { .. }) => {
+                note!("warning: --out {unsupported}");
+                None
+            }
+            Err(other) => bail!("--out {other}"),
+        };
         check_target(path, resume || force).map_err(|e| match e {
             FileError::AlreadyThere { .. } => anyhow!(
                 "--out {}: already there: --resume continues the run it holds, --force replaces it",
@@ -315,11 +333,23 @@ impl Output {
         })?;
         let exists = path.exists();
         let kept = if resume && exists {
-            batch::kept_rows(path, format, columns).map_err(|e| {
-                anyhow!(
-                    "--resume: {} cannot be continued: {e} (was it written by batch with these flags?)",
-                    path.display()
-                )
+            batch::kept_rows(path, format, columns, settings).map_err(|e| {
+                let path = path.display();
+                match e {
+                    ResumeError::Differs { row, difference } => anyhow!(
+                        "--resume: {path} was written with {} (row {row}), this run has {}: resume with the \
+                         flags it was written with, or start over with --force",
+                        difference.was_shown(),
+                        difference.now_shown()
+                    ),
+                    ResumeError::Written(WrittenError::Unrecorded) => anyhow!(
+                        "--resume: {path} was written by an earlier npuzzle, whose rows do not say which goal and \
+                         flags they were solved with: start over with --force"
+                    ),
+                    other @ ResumeError::Written(_) => anyhow!(
+                        "--resume: {path} cannot be continued: {other} (was it written by batch with these flags?)"
+                    ),
+                }
             })?
         } else {
             Kept::default()
@@ -346,6 +376,6 @@ impl Output {
         } else {
             reporter(format, writer)
         };
-        Ok(Output { path: path.to_owned(), reporter, kept })
+        Ok(Output { path: path.to_owned(), reporter, kept, lock })
     }
 }

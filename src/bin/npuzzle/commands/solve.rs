@@ -7,13 +7,16 @@ databases and the search all fall within it.
 use crate::cli::{FormatArg, SolveArgs};
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::{finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
+use crate::output::{
+    counted, finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe,
+};
 use crate::progress::SearchStatus;
 use crate::settings::{
     Strategy, deadline, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
 };
 use anyhow::Result;
 use npuzzle::heuristic::pdb::Time;
+use npuzzle::machine::threads_to_plan;
 use npuzzle::report::{Record, write_json, write_text};
 use npuzzle::{HeuristicKind, Limits, Prepared, Tables, cores};
 use std::io::{self, Write};
@@ -50,7 +53,19 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let cancel = interrupt_flag();
     let (monitor, status) = SearchStatus::start(args.search.limits.max_expanded);
     // Counting the cores reads cgroup files: only a search that uses them asks.
-    let threads = args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
+    let mut threads =
+        args.threads.map_or_else(|| if algorithm.parallel() { cores() } else { 1 }, |n| n as usize);
+    if algorithm.parallel() && threads > 1 {
+        // The search's threads and the one that waits for them.
+        let room = threads_to_plan(threads + 1).saturating_sub(1).max(1);
+        if room < threads {
+            note!(
+                "the search runs on {}, not {threads}: no more threads can start here",
+                counted(room, "thread")
+            );
+            threads = room;
+        }
+    }
     let limits = Limits {
         monitor,
         threads,
