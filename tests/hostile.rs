@@ -272,6 +272,49 @@ fn force_refuses_fifos_and_folders_before_writing_anything() {
     assert_eq!(fs::read_dir(&out_dir).unwrap().count(), 3, "no temporary file left behind");
 }
 
+/// Ctrl-C, a job runner's SIGTERM or a closed terminal's SIGHUP while a file
+/// is being written leaves nothing beside its target: the temporary file
+/// goes with the process, which ends as the signal ends it.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_a_file_is_written_leaves_no_temporary_file_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, number) in [("-INT", 2), ("-TERM", 15), ("-HUP", 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("million.txt");
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(["generate", "--size", "4", "--count", "100000000", "--seed", "1", "--list", "--out"])
+            .arg(&target)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let written =
+            |dir: &Path| fs::read_dir(dir).unwrap().flatten().any(|e| e.metadata().unwrap().len() > 0);
+        while !written(dir.path()) {
+            assert!(Instant::now() < deadline, "{signal}: nothing written within a minute");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("still running 20 s after {signal}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(status.signal(), Some(number), "{signal}: ended by the signal, as without a handler");
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "{signal}: left {left:?}");
+    }
+}
+
 #[test]
 fn a_distance_no_board_can_have_is_refused_at_once() {
     let started = Instant::now();

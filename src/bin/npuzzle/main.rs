@@ -12,6 +12,7 @@ mod exit;
 mod output;
 mod progress;
 mod settings;
+mod signals;
 
 use anyhow::Result;
 use clap::Parser;
@@ -22,6 +23,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::catch();
     progress::Display::init(cli.progress);
     let exit = match run(cli) {
         Ok(exit) => exit,
