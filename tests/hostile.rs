@@ -403,3 +403,58 @@ fn solve_check_and_compare_read_a_file_whose_name_is_not_utf8() {
     npuzzle().arg("check").arg(&name).assert().code(0);
     npuzzle().arg("compare").arg(&name).assert().code(0);
 }
+
+/// Reports that cannot be written are trouble, not success: with standard
+/// output closed (`>&-`) or on a full disk (`/dev/full`), every command
+/// that writes there, and `--help` and `--version`, exits 2 with one line
+/// on stderr saying so.
+#[cfg(unix)]
+#[test]
+fn a_report_that_cannot_be_written_is_exit_2_with_one_line_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = dir.path().join("rows.csv");
+    npuzzle()
+        .args(["batch", "puzzles/3x3/easy-3.txt", "--format", "csv", "--out"])
+        .arg(&rows)
+        .assert()
+        .code(0);
+    let rows = rows.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["solve", "puzzles/3x3/easy-3.txt"],
+        &["solve", "puzzles/3x3/easy-3.txt", "--format", "json"],
+        &["batch", "puzzles/3x3/easy-3.txt"],
+        &["generate", "--size", "3", "--seed", "1"],
+        &["generate", "--size", "3", "--seed", "1", "--count", "3", "--list"],
+        &["check", "puzzles/3x3/easy-3.txt"],
+        &["compare", "puzzles/3x3/easy-3.txt"],
+        &["merge", rows],
+        &["completions", "bash"],
+        &["--help"],
+        &["--version"],
+        &["solve", "--help"],
+    ];
+    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
+    for args in commands {
+        let full = Command::new(&binary)
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+            .stdout(Stdio::from(fs::OpenOptions::new().write(true).open("/dev/full").unwrap()))
+            .output()
+            .unwrap();
+        let closed = Command::new("sh")
+            .args(["-c", "\"$0\" \"$@\" >&-"])
+            .arg(&binary)
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+            .output()
+            .unwrap();
+        for (how, out) in [("full", full), ("closed", closed)] {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}, standard output {how}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}, standard output {how}: {stderr}");
+            assert!(stderr.contains("standard output"), "{args:?}, standard output {how}: {stderr}");
+        }
+    }
+}

@@ -22,7 +22,12 @@ use output::{is_broken_pipe, note};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version, which must reach standard output.
+        Err(shown) if !shown.use_stderr() => return output::help(&shown).into(),
+        Err(wrong) => wrong.exit(),
+    };
     signals::catch();
     progress::Display::init(cli.progress);
     let exit = match run(cli) {

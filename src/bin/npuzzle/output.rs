@@ -1,15 +1,17 @@
 /*!
 What the binary says besides its reports: one-line notes on standard error,
 hints after a search stopped where optimal search seldom reaches or after
-long work `solve` cannot keep, and the rule that a reader who closed
-standard output (`| head -1`) is no error.
+long work `solve` cannot keep, standard output for the reports (a write
+that fails there is an error, closed or full), and the rule that a reader
+who closed standard output (`| head -1`) is no error.
 */
 
 use crate::exit::Exit;
 use npuzzle::batch::{SAVE_EVERY, saves_progress};
-use npuzzle::board::Shape;
+use npuzzle::board::{Shape, io_message};
 use npuzzle::{Algorithm, LimitKind, Status};
-use std::io;
+use std::io::{self, Write};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Prints one `npuzzle: …` line on standard error. A closed or full stderr
@@ -25,6 +27,89 @@ pub(crate) use note;
 /// `count` and its noun: "1 puzzle", "2 puzzles".
 pub fn counted(count: usize, noun: &str) -> String {
     if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+/// Standard output, where every report goes. Rust's runtime puts
+/// `/dev/null` in place of a standard output the shell closed (`>&-`), so
+/// that writes to it succeed and the reports are lost without a word: here
+/// they fail instead. Every failure names standard output; a closed pipe
+/// stays [`io::ErrorKind::BrokenPipe`], which ends a command quietly.
+pub struct Stdout(io::Stdout);
+
+/// Standard output for a report; buffer it where rows come one by one.
+pub fn stdout() -> Stdout {
+    Stdout(io::stdout())
+}
+
+/// An error if the shell closed standard output.
+fn not_closed() -> io::Result<()> {
+    static CLOSED: OnceLock<bool> = OnceLock::new();
+    if *CLOSED.get_or_init(closed_by_the_shell) {
+        return Err(io::Error::other("cannot write to standard output: it is closed"));
+    }
+    Ok(())
+}
+
+/// An error writing standard output, saying where.
+fn named(e: io::Error) -> io::Error {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return e;
+    }
+    io::Error::new(e.kind(), format!("cannot write to standard output: {}", io_message(&e)))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        not_closed()?;
+        self.0.write(bytes).map_err(named)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        not_closed()?;
+        self.0.flush().map_err(named)
+    }
+}
+
+/// Whether standard output is the `/dev/null` Rust's runtime opened in
+/// place of a closed one: it opens it for reading and writing, where a
+/// shell's `> /dev/null` opens it for writing only. (`1<> /dev/null` looks
+/// the same, and is taken for closed.)
+#[cfg(unix)]
+fn closed_by_the_shell() -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let Ok(null) = std::fs::metadata("/dev/null") else {
+        return false;
+    };
+    // SAFETY: F_GETFL only reads the flags of descriptor 1.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFL) };
+    if flags < 0 {
+        return true;
+    }
+    let mut stat = std::mem::MaybeUninit::<libc::stat>::zeroed();
+    // SAFETY: fstat writes the descriptor's status into `stat`, which is
+    // large enough; it is read only on success.
+    let out = unsafe { (libc::fstat(1, stat.as_mut_ptr()) == 0).then(|| stat.assume_init()) };
+    flags & libc::O_ACCMODE == libc::O_RDWR
+        && null.file_type().is_char_device()
+        && out.is_some_and(|out| out.st_mode & libc::S_IFMT == libc::S_IFCHR && out.st_rdev == null.rdev())
+}
+
+#[cfg(not(unix))]
+fn closed_by_the_shell() -> bool {
+    false
+}
+
+/// What `--help` and `--version` print, held to the same rule as the
+/// reports: exit 2 with one line when it cannot be written.
+pub fn help(shown: &clap::Error) -> Exit {
+    let printed = not_closed().and_then(|()| shown.print().map_err(named)).and_then(|()| stdout().flush());
+    match printed {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            note!("{e}");
+            Exit::Trouble
+        }
+        _ => Exit::Success,
+    }
 }
 
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {

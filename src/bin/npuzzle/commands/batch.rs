@@ -66,7 +66,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
 
     let (mut out, flush_each_row): (Box<dyn Reporter + Send>, bool) = match output {
         Some(output) => (output.reporter, true),
-        None => (reporter(format, BufWriter::new(io::stdout())), to_terminal),
+        None => (reporter(format, BufWriter::new(crate::output::stdout())), to_terminal),
     };
     out.begin(&Layout { columns, file_width: feed.name_width() })?;
     out.flush()?;

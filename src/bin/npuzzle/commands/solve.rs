@@ -7,7 +7,9 @@ databases and the search all fall within it.
 use crate::cli::{FormatArg, SolveArgs};
 use crate::databases::{self, Time};
 use crate::exit::Exit;
-use crate::output::{finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe};
+use crate::output::{
+    finishing_hint, keeping_hint, note, past_optimal_reach, stdout, verdict_despite_closed_pipe,
+};
 use crate::progress::SearchStatus;
 use crate::settings::{
     Deadline, Strategy, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
@@ -71,7 +73,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let (ended, searched) = (outcome.status, outcome.stats.runtime);
     let record = Record::new(algorithm, heuristic, &start, &goal, outcome);
     let written = (|| -> Result<()> {
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = io::BufWriter::new(stdout());
         match args.format {
             FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
             FormatArg::Json => write_json(&mut out, &record)?,
