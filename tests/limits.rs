@@ -120,6 +120,24 @@ fn batch_and_compare_take_the_expansion_limit_for_every_run() {
     }
 }
 
+/// `--timeout` stops `rows` within a few milliseconds on the largest board
+/// too, where placing one line takes tenths of a second: the time the
+/// search reports stays near the timeout. (The margin is ample for a busy
+/// machine; stopping only between lines overran it by about 0.3 s.)
+#[test]
+fn the_timeout_stops_rows_on_a_256x256_board_within_a_line() {
+    let board = npuzzle().args(["generate", "--size", "256", "--seed", "1"]).output().unwrap().stdout;
+    let out = npuzzle()
+        .args(["solve", "-", "--algo", "rows", "--timeout", "0.05", "--format", "json"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((out.status.code(), &v["status"]), (Some(3), &Value::from("limit")));
+    let searched = v["runtime_ms"].as_f64().unwrap();
+    assert!(searched < 50.0 + 150.0, "searched {searched} ms with a timeout of 50 ms");
+}
+
 #[test]
 fn rows_counts_the_nodes_of_its_window_searches_against_the_limit() {
     // On a 10×10 board most of what rows expands is in the windows that
