@@ -7,9 +7,7 @@ databases and the search all fall within it.
 use crate::cli::{FormatArg, SolveArgs};
 use crate::databases::{self, Time};
 use crate::exit::Exit;
-use crate::output::{
-    finishing_hint, keeping_hint, note, past_optimal_reach, stdout, verdict_despite_closed_pipe,
-};
+use crate::output::{faster_road, keeping_hint, note, stdout, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
 use crate::settings::{
     Deadline, Strategy, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
@@ -87,8 +85,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         note!("{}: {reason}", record.status);
     }
     if matches!(ended, npuzzle::Status::Limit(_))
-        && past_optimal_reach(start.shape())
-        && let Some(hint) = finishing_hint(algorithm, heuristic == HeuristicKind::Pdb)
+        && let Some(hint) = faster_road(algorithm, heuristic, start.shape())
     {
         note!("{hint}");
     }
