@@ -43,19 +43,24 @@ fn run_bounded(args: &[&str], seconds: u64, stdout_bytes: usize) -> (Option<i32>
         let _ = stderr.read_to_string(&mut text);
         text
     });
+    let status = ended_within(&mut child, seconds, &format!("npuzzle {args:?}"));
+    reading.join().unwrap();
+    (status.code(), errors.join().unwrap())
+}
+
+/// How `child` ended; it is killed, failing, if it runs `seconds` more.
+fn ended_within(child: &mut std::process::Child, seconds: u64, what: &str) -> std::process::ExitStatus {
     let deadline = Instant::now() + Duration::from_secs(seconds);
-    let status = loop {
+    loop {
         if let Some(status) = child.try_wait().unwrap() {
-            break status;
+            return status;
         }
         if Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("npuzzle {args:?} still running after {seconds} s");
+            panic!("{what} still running after {seconds} s");
         }
         std::thread::sleep(Duration::from_millis(5));
-    };
-    reading.join().unwrap();
-    (status.code(), errors.join().unwrap())
+    }
 }
 
 /// Asserts a run ended by itself with one of the documented codes, without
@@ -298,17 +303,7 @@ fn a_signal_while_a_file_is_written_leaves_no_temporary_file_behind() {
             std::thread::sleep(Duration::from_millis(10));
         }
         assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if Instant::now() > deadline {
-                child.kill().unwrap();
-                panic!("still running 20 s after {signal}");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
+        let status = ended_within(&mut child, 20, &format!("npuzzle, sent {signal},"));
         assert_eq!(status.signal(), Some(number), "{signal}: ended by the signal, as without a handler");
         let left: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
         assert!(left.is_empty(), "{signal}: left {left:?}");
