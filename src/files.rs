@@ -7,12 +7,18 @@ the target is never followed to overwrite what it points at. And before
 anything is written, every target is checked: an existing file is kept
 unless the caller says to replace it, and something that is not a regular
 file (a link, a folder, a FIFO that would block, a device) is refused.
+
+Every temporary file of the process, this module's and the pattern
+databases' alike, is listed here until it is put in place or dropped, so
+that a signal ending the process can remove them all
+([`abandon_temporaries`]): no destructor runs then.
 */
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use thiserror::Error;
 
 /// Why a file could not be written.
@@ -96,14 +102,77 @@ pub fn kind_of(meta: &fs::Metadata) -> &'static str {
 /// Temporary files made so far by this process, so that no two share a name.
 static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
 
+/// The temporary files of this process not yet put in place or removed.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The list, even if a thread panicked while holding it: it stays a list
+/// of paths.
+fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes every temporary file not yet put in place, and lets no writer
+/// make another: for a process about to end on a signal, whose writers'
+/// destructors will not run. The list stays locked until the process ends,
+/// so a file cannot be made between the removal and the end.
+pub fn abandon_temporaries() {
+    let list = pending();
+    for path in list.iter() {
+        let _ = fs::remove_file(path);
+    }
+    std::mem::forget(list);
+}
+
+/// A temporary file on the list [`abandon_temporaries`] removes: removed
+/// when dropped, unless it was put in place first.
+#[derive(Debug)]
+pub(crate) struct Temporary {
+    path: PathBuf,
+    placed: bool,
+}
+
+impl Temporary {
+    /// Opens `path` with `options` (which must create it) and lists it.
+    pub(crate) fn create(path: PathBuf, options: &OpenOptions) -> io::Result<(Temporary, File)> {
+        // Made while the list is held, so a signal's removal sees it.
+        let mut list = pending();
+        let file = options.open(&path)?;
+        list.push(path.clone());
+        Ok((Temporary { path, placed: false }, file))
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file was renamed or linked to its target: the name is not to be
+    /// removed any more.
+    pub(crate) fn placed(&mut self) {
+        self.placed = true;
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let mut list = pending();
+        if !self.placed {
+            let _ = fs::remove_file(&self.path);
+        }
+        if let Some(at) = list.iter().rposition(|p| *p == self.path) {
+            list.swap_remove(at);
+        }
+    }
+}
+
 /// A file being written in place of a target: the bytes go to a temporary
 /// file beside it, which [`NewFile::commit`] puts in place. Dropped
 /// without a commit, it removes the temporary file and leaves the target
-/// as it was.
+/// as it was; so does a signal that ends the process
+/// ([`abandon_temporaries`]).
 #[derive(Debug)]
 pub struct NewFile {
     target: PathBuf,
-    temporary: PathBuf,
+    temporary: Temporary,
     out: Option<BufWriter<File>>,
     replace: bool,
 }
@@ -122,10 +191,7 @@ impl NewFile {
             std::process::id(),
             TEMPORARIES.fetch_add(1, Ordering::Relaxed)
         ));
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)
+        let (temporary, file) = Temporary::create(temporary, OpenOptions::new().write(true).create_new(true))
             .map_err(FileError::io(target))?;
         Ok(NewFile { target: target.to_owned(), temporary, out: Some(BufWriter::new(file)), replace })
     }
@@ -146,23 +212,27 @@ impl NewFile {
     pub fn commit(mut self) -> Result<(), FileError> {
         let out = self.out.take().expect("committed once");
         out.into_inner().map_err(|e| FileError::io(&self.target)(e.into_error()))?;
+        let temporary = self.temporary.path();
         if self.replace {
-            return fs::rename(&self.temporary, &self.target).map_err(FileError::io(&self.target));
+            fs::rename(temporary, &self.target).map_err(FileError::io(&self.target))?;
+            self.temporary.placed();
+            return Ok(());
         }
-        match fs::hard_link(&self.temporary, &self.target) {
-            Ok(()) => {}
+        match fs::hard_link(temporary, &self.target) {
+            // Dropping the temporary removes its name; the target keeps the file.
+            Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                return Err(FileError::AlreadyThere { path: self.target.clone() });
+                Err(FileError::AlreadyThere { path: self.target.clone() })
             }
             // A file system without hard links: the target was checked to be
             // absent, so a rename is as safe as it can be there.
             Err(_) => {
                 check_target(&self.target, false)?;
-                return fs::rename(&self.temporary, &self.target).map_err(FileError::io(&self.target));
+                fs::rename(temporary, &self.target).map_err(FileError::io(&self.target))?;
+                self.temporary.placed();
+                Ok(())
             }
         }
-        let _ = fs::remove_file(&self.temporary);
-        Ok(())
     }
 }
 
@@ -178,11 +248,8 @@ impl Write for NewFile {
 
 impl Drop for NewFile {
     fn drop(&mut self) {
-        // Committed: the temporary name was renamed away (or unlinked above).
-        if self.out.is_some() || fs::symlink_metadata(&self.temporary).is_ok() {
-            self.out = None;
-            let _ = fs::remove_file(&self.temporary);
-        }
+        // Closed before the temporary file's name is removed with it.
+        self.out = None;
     }
 }
 

@@ -5,7 +5,8 @@
 //! times aside. Column lists name the columns the binary writes, in order.
 //! On these pages and those of `benches/` and `puzzles/`, every flag given
 //! a command is one that command takes, and every link between pages leads
-//! to a file and a heading that exist.
+//! to a file and a heading that exist. The README's test command is the one
+//! CI runs, and installs what the tests need.
 
 use crate::util::npuzzle;
 use std::collections::HashMap;
@@ -271,4 +272,28 @@ fn every_link_between_pages_leads_to_a_file_and_heading_that_exist() {
         }
     }
     assert!(checked > 50, "only {checked} links found");
+}
+
+/// The README's test command is the one CI ends with, and it works on a
+/// fresh machine: it is a script of the repository that installs what the
+/// tests need where it is missing (GNU parallel, which the job-runner
+/// recipe runs) before it runs them, not a bare `cargo test`.
+#[test]
+fn the_readmes_test_command_is_cis_and_installs_what_the_tests_need() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let block = readme.split("```sh\n").nth(1).expect("the README opens with a sh block");
+    let command = block.lines().nth(1).expect("its second line is the test command");
+    let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert_eq!(ci.lines().rfind(|line| !line.trim().is_empty()), Some(command), ".ci/run ends otherwise");
+    let script = root.join(command.split_whitespace().next().unwrap());
+    let text = fs::read_to_string(&script)
+        .unwrap_or_else(|e| panic!("`{command}` is no script of the repository ({e}): it installs nothing"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_ne!(fs::metadata(&script).unwrap().permissions().mode() & 0o111, 0, "{command} is executable");
+    }
+    assert!(text.contains("apt-get install -y -qq parallel"), "{command} installs GNU parallel");
+    assert_eq!(text.lines().rfind(|line| !line.trim().is_empty()), Some("exec cargo test \"$@\""));
 }

@@ -37,33 +37,38 @@ fn run_bounded(args: &[&str], seconds: u64, stdout_bytes: usize) -> (Option<i32>
         }
         // Dropping the pipe here is the reader going away.
     });
-    let (code, stderr) = ended_within(&mut child, seconds, &format!("npuzzle {args:?}"));
+    let (code, stderr) = ended_within_saying(&mut child, seconds, &format!("npuzzle {args:?}"));
     reading.join().unwrap();
     (code, stderr)
 }
 
 /// The exit code and standard error of `child`, which is killed (and the
 /// test failed, naming `what`) if it has not ended after `seconds`.
-fn ended_within(child: &mut std::process::Child, seconds: u64, what: &str) -> (Option<i32>, String) {
+fn ended_within_saying(child: &mut std::process::Child, seconds: u64, what: &str) -> (Option<i32>, String) {
     let mut stderr = child.stderr.take().unwrap();
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
         let _ = stderr.read_to_string(&mut text);
         text
     });
+    let status = ended_within(child, seconds, what);
+    (status.code(), errors.join().unwrap())
+}
+
+/// How `child` ended; it is killed, failing, if it runs `seconds` more.
+fn ended_within(child: &mut std::process::Child, seconds: u64, what: &str) -> std::process::ExitStatus {
     let deadline = Instant::now() + Duration::from_secs(seconds);
-    let status = loop {
+    loop {
         if let Some(status) = child.try_wait().unwrap() {
-            break status;
+            return status;
         }
         if Instant::now() > deadline {
             child.kill().unwrap();
             child.wait().unwrap();
-            panic!("{what} still running after {seconds} s: {}", errors.join().unwrap());
+            panic!("{what} still running after {seconds} s");
         }
         std::thread::sleep(Duration::from_millis(5));
-    };
-    (status.code(), errors.join().unwrap())
+    }
 }
 
 /// Asserts a run ended by itself with one of the documented codes, without
@@ -280,6 +285,39 @@ fn force_refuses_fifos_and_folders_before_writing_anything() {
     assert_eq!(fs::read_dir(&out_dir).unwrap().count(), 3, "no temporary file left behind");
 }
 
+/// Ctrl-C, a job runner's SIGTERM or a closed terminal's SIGHUP while a file
+/// is being written leaves nothing beside its target: the temporary file
+/// goes with the process, which ends as the signal ends it.
+#[cfg(unix)]
+#[test]
+fn a_signal_while_a_file_is_written_leaves_no_temporary_file_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, number) in [("-INT", 2), ("-TERM", 15), ("-HUP", 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("million.txt");
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(["generate", "--size", "4", "--count", "100000000", "--seed", "1", "--list", "--out"])
+            .arg(&target)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let written =
+            |dir: &Path| fs::read_dir(dir).unwrap().flatten().any(|e| e.metadata().unwrap().len() > 0);
+        while !written(dir.path()) {
+            assert!(Instant::now() < deadline, "{signal}: nothing written within a minute");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let status = ended_within(&mut child, 20, &format!("npuzzle, sent {signal},"));
+        assert_eq!(status.signal(), Some(number), "{signal}: ended by the signal, as without a handler");
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "{signal}: left {left:?}");
+    }
+}
+
 #[test]
 fn a_distance_no_board_can_have_is_refused_at_once() {
     let started = Instant::now();
@@ -417,7 +455,8 @@ fn run_in_memory(args: &[&str], memory_kib: u64, stdin: &[u8], seconds: u64) -> 
         // A run refused at once reads nothing.
         let _ = input.write_all(&stdin);
     });
-    let (code, stderr) = ended_within(&mut child, seconds, &format!("npuzzle {args:?} in {memory_kib} KiB"));
+    let (code, stderr) =
+        ended_within_saying(&mut child, seconds, &format!("npuzzle {args:?} in {memory_kib} KiB"));
     feeding.join().unwrap();
     (code, stderr)
 }
@@ -474,6 +513,61 @@ mod counts_of_threads {
             let (code, stderr) = run_in_memory(&args, memory_mib << 10, &list, 120);
             ends_cleanly(&args, code, &stderr);
             prop_assert!(matches!(code, Some(0 | 2 | 3)), "{args:?}: {code:?} {stderr}");
+        }
+    }
+}
+
+/// Reports that cannot be written are trouble, not success: with standard
+/// output closed (`>&-`) or on a full disk (`/dev/full`), every command
+/// that writes there, and `--help` and `--version`, exits 2 with one line
+/// on stderr saying so.
+#[cfg(unix)]
+#[test]
+fn a_report_that_cannot_be_written_is_exit_2_with_one_line_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = dir.path().join("rows.csv");
+    npuzzle()
+        .args(["batch", "puzzles/3x3/easy-3.txt", "--format", "csv", "--out"])
+        .arg(&rows)
+        .assert()
+        .code(0);
+    let rows = rows.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["solve", "puzzles/3x3/easy-3.txt"],
+        &["solve", "puzzles/3x3/easy-3.txt", "--format", "json"],
+        &["batch", "puzzles/3x3/easy-3.txt"],
+        &["generate", "--size", "3", "--seed", "1"],
+        &["generate", "--size", "3", "--seed", "1", "--count", "3", "--list"],
+        &["check", "puzzles/3x3/easy-3.txt"],
+        &["compare", "puzzles/3x3/easy-3.txt"],
+        &["merge", rows],
+        &["completions", "bash"],
+        &["--help"],
+        &["--version"],
+        &["solve", "--help"],
+    ];
+    let binary = assert_cmd::cargo::cargo_bin("npuzzle");
+    for args in commands {
+        let full = Command::new(&binary)
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+            .stdout(Stdio::from(fs::OpenOptions::new().write(true).open("/dev/full").unwrap()))
+            .output()
+            .unwrap();
+        let closed = Command::new("sh")
+            .args(["-c", "\"$0\" \"$@\" >&-"])
+            .arg(&binary)
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("XDG_CACHE_HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"))
+            .output()
+            .unwrap();
+        for (how, out) in [("full", full), ("closed", closed)] {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}, standard output {how}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}, standard output {how}: {stderr}");
+            assert!(stderr.contains("standard output"), "{args:?}, standard output {how}: {stderr}");
         }
     }
 }

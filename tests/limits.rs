@@ -120,6 +120,24 @@ fn batch_and_compare_take_the_expansion_limit_for_every_run() {
     }
 }
 
+/// `--timeout` stops `rows` within a few milliseconds on the largest board
+/// too, where placing one line takes tenths of a second: the time the
+/// search reports stays near the timeout. (The margin is ample for a busy
+/// machine; stopping only between lines overran it by about 0.3 s.)
+#[test]
+fn the_timeout_stops_rows_on_a_256x256_board_within_a_line() {
+    let board = npuzzle().args(["generate", "--size", "256", "--seed", "1"]).output().unwrap().stdout;
+    let out = npuzzle()
+        .args(["solve", "-", "--algo", "rows", "--timeout", "0.05", "--format", "json"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((out.status.code(), &v["status"]), (Some(3), &Value::from("limit")));
+    let searched = v["runtime_ms"].as_f64().unwrap();
+    assert!(searched < 50.0 + 150.0, "searched {searched} ms with a timeout of 50 ms");
+}
+
 #[test]
 fn rows_counts_the_nodes_of_its_window_searches_against_the_limit() {
     // On a 10×10 board most of what rows expands is in the windows that
@@ -207,9 +225,10 @@ fn compare_node_limits_leave_idastar_to_its_other_bounds() {
 }
 
 #[test]
-fn a_long_solve_prints_nothing_on_stderr_when_it_is_not_a_terminal() {
+fn a_long_solve_draws_no_status_line_on_stderr_when_it_is_not_a_terminal() {
     // On a terminal a search running past a second shows a status line;
-    // here stderr is a pipe, so the multi-second run adds nothing to it.
+    // here stderr is a pipe, so the multi-second run adds nothing to it
+    // but the hint of a search stopped at its limit.
     let out = npuzzle()
         .args([
             "solve",
@@ -226,7 +245,8 @@ fn a_long_solve_prints_nothing_on_stderr_when_it_is_not_a_terminal() {
     assert_eq!(out.status.code(), Some(3));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("status: limit (timeout of 1.5 s reached)"), "{stdout}");
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.lines().all(|line| line.starts_with("npuzzle: hint:")), "{stderr}");
 }
 
 #[test]

@@ -85,7 +85,7 @@ fn a_slurm_job_array_stopped_and_requeued_gives_one_machines_rows() {
 fn gnu_parallel_stopped_and_run_again_gives_one_machines_rows() {
     assert!(
         Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success()),
-        "GNU parallel is needed for this test (Debian: apt-get install parallel)"
+        "GNU parallel is needed for this test: scripts/test installs it (Debian: apt-get install parallel)"
     );
     let dir = tempfile::tempdir().unwrap();
     let (list, rows) = list_and_rows(dir.path());

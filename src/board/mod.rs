@@ -60,8 +60,7 @@ pub use parse::{
     parse_board, parse_board_with, read_input, read_input_until, read_input_with, stated_optimum,
 };
 pub use parse_error::{ParseError, ParseErrorKind};
-pub(crate) use read::io_message;
-pub use read::{Input, MAX_INPUT_BYTES, Patience, read_text, read_text_until};
+pub use read::{Input, MAX_INPUT_BYTES, Patience, io_message, read_text, read_text_until};
 pub use replay::{replay, replay_each};
 pub use shape::{MAX_SEARCH_CELLS, MAX_SEARCH_SIDE, MAX_SIDE, MIN_SIDE, Shape, parse_shape, supported};
 pub use tiles::{Tiles, display_grid};

@@ -64,7 +64,7 @@ impl Input {
 }
 
 /// `io::Error`'s message without the "(os error N)" suffix users don't need.
-pub(crate) fn io_message(e: &io::Error) -> String {
+pub fn io_message(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_owned(),

@@ -100,13 +100,13 @@ fn pass(
         return None;
     }
     let clock = Instant::now();
-    let cut = cut_cycles(start, shape, &improved);
+    let cut = cut_cycles(start, shape, &improved, stop)?;
     shortening.cycles_time = clock.elapsed();
-    let shortened = if reaches(start, goal, shape, &cut) {
+    let shortened = if reaches(start, goal, shape, &cut, stop)? {
         cut
     } else {
         shortening.fell_back = true;
-        if reaches(start, goal, shape, &improved) { improved } else { path.to_vec() }
+        if reaches(start, goal, shape, &improved, stop)? { improved } else { path.to_vec() }
     };
     Some((shortened, shortening))
 }
@@ -196,28 +196,39 @@ fn key(cell: usize, tile: u16) -> u64 {
 /// enough to stay in cache, gets a small table. A big table missed the
 /// cache once per move: cutting took 35% of a 100×100 solve; this way it
 /// takes about 5%.
-fn cut_cycles(start: &[u16], shape: Shape, path: &[Move]) -> Vec<Move> {
+///
+/// `None` if `stop`, asked every [`ASK_EVERY`] moves, said to give up.
+fn cut_cycles(
+    start: &[u16],
+    shape: Shape,
+    path: &[Move],
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<Move>> {
+    let mut asking = Asking::new(stop);
     let n = path.len() + 1;
     let bits = (n / RUN).max(1).ilog2().min(20);
     let run_of = |h: u64| if bits == 0 { 0 } else { (h >> (64 - bits)) as usize };
     let mut starts = vec![0u32; (1 << bits) + 1];
-    if !each_hash(start, shape, path, |_, h| starts[run_of(h) + 1] += 1) {
-        return path.to_vec();
+    if !each_hash(start, shape, path, &mut asking, |_, h| starts[run_of(h) + 1] += 1)? {
+        return Some(path.to_vec());
     }
     for r in 1..starts.len() {
         starts[r] += starts[r - 1];
     }
     let mut sorted = vec![(0u64, 0u32); n];
     let mut fill = starts.clone();
-    each_hash(start, shape, path, |at, h| {
+    each_hash(start, shape, path, &mut asking, |at, h| {
         let run = run_of(h);
         sorted[fill[run] as usize] = (h, at as u32);
         fill[run] += 1;
-    });
+    })?;
     let mut last: Vec<u32> = (0..n as u32).collect();
     let mut table: Vec<(u64, u32)> = Vec::new();
     for run in starts.windows(2) {
         let members = &sorted[run[0] as usize..run[1] as usize];
+        if asking.after(members.len()) {
+            return None;
+        }
         let size = (2 * members.len()).next_power_of_two().max(4);
         table.clear();
         table.resize(size, (0, u32::MAX));
@@ -244,10 +255,46 @@ fn cut_cycles(start: &[u16], shape: Shape, path: &[Move]) -> Vec<Move> {
     let mut out = Vec::with_capacity(path.len());
     let mut at = last[0] as usize;
     while at < path.len() {
+        if asking.after(1) {
+            return None;
+        }
         out.push(path[at]);
         at = last[at + 1] as usize;
     }
-    out
+    Some(out)
+}
+
+/// Moves a pass over a path plays between two questions to its stop: a
+/// 256×256 board's path of 25 million moves takes tenths of a second to
+/// replay, this many well under a millisecond.
+const ASK_EVERY: usize = 1 << 16;
+
+/// A pass's stop, asked once every [`ASK_EVERY`] moves.
+struct Asking<'s> {
+    stop: &'s mut dyn FnMut() -> bool,
+    left: usize,
+}
+
+impl<'s> Asking<'s> {
+    fn new(stop: &'s mut dyn FnMut() -> bool) -> Asking<'s> {
+        Asking { stop, left: ASK_EVERY }
+    }
+
+    /// Whether to give up, asked now.
+    fn now(&mut self) -> bool {
+        (self.stop)()
+    }
+
+    /// Whether to give up, `moves` more moves on.
+    #[inline]
+    fn after(&mut self, moves: usize) -> bool {
+        if moves < self.left {
+            self.left -= moves;
+            return false;
+        }
+        self.left = ASK_EVERY;
+        (self.stop)()
+    }
 }
 
 /// Boards per run of [`cut_cycles`]: a run's table (16 bytes a slot, at
@@ -291,30 +338,56 @@ impl Replay {
 }
 
 /// Plays `path` from `start`, handing `each` every position and the
-/// Zobrist hash of the board there; false if a move leaves the board.
-fn each_hash(start: &[u16], shape: Shape, path: &[Move], mut each: impl FnMut(usize, u64)) -> bool {
+/// Zobrist hash of the board there; false if a move leaves the board,
+/// `None` if `asking` said to give up.
+fn each_hash(
+    start: &[u16],
+    shape: Shape,
+    path: &[Move],
+    asking: &mut Asking<'_>,
+    mut each: impl FnMut(usize, u64),
+) -> Option<bool> {
     let Some(mut replay) = Replay::new(start, shape) else {
-        return false;
+        return Some(false);
     };
     let mut hash = start.iter().enumerate().fold(0, |h, (cell, &tile)| h ^ key(cell, tile));
     each(0, hash);
     for (at, &mv) in path.iter().enumerate() {
+        if asking.after(1) {
+            return None;
+        }
         let Some((from, tile)) = replay.play(mv) else {
-            return false;
+            return Some(false);
         };
         let to = replay.blank;
         hash ^= key(from, 0) ^ key(to, tile) ^ key(from, tile) ^ key(to, 0);
         each(at + 1, hash);
     }
-    true
+    Some(true)
 }
 
-/// Whether `path` takes `start` to `goal`.
-fn reaches(start: &[u16], goal: &[u16], shape: Shape, path: &[Move]) -> bool {
+/// Whether `path` takes `start` to `goal`; `None` if `stop`, asked every
+/// [`ASK_EVERY`] moves, said to give up.
+fn reaches(
+    start: &[u16],
+    goal: &[u16],
+    shape: Shape,
+    path: &[Move],
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<bool> {
     let Some(mut replay) = Replay::new(start, shape) else {
-        return false;
+        return Some(false);
     };
-    path.iter().all(|&mv| replay.play(mv).is_some()) && replay.board == goal
+    let mut asking = Asking::new(stop);
+    for &mv in path {
+        if asking.after(1) {
+            return None;
+        }
+        if replay.play(mv).is_none() {
+            return Some(false);
+        }
+    }
+    Some(replay.board == goal)
 }
 
 /// Moves in a window of the constructive solver's path that may be
@@ -484,8 +557,8 @@ impl Windows {
     /// is searched only when the tiles' Manhattan displacement across it,
     /// kept up to date as the window slides, leaves room for a path two
     /// moves shorter. `None` when a search ran out of the windows' budget,
-    /// or when `stop`, asked before every [`STOP_EVERY`]th search, says to
-    /// give up.
+    /// or when `stop`, asked before every [`STOP_EVERY`]th search and every
+    /// [`ASK_EVERY`] moves, says to give up.
     fn improve(
         &mut self,
         start: &[u16],
@@ -498,8 +571,14 @@ impl Windows {
             return Some(path.to_vec());
         };
         let from = from.min(path.len());
-        if path[..from].iter().any(|&mv| board.play(mv).is_none()) {
-            return Some(path.to_vec());
+        let mut asking = Asking::new(stop);
+        for &mv in &path[..from] {
+            if asking.after(1) {
+                return None;
+            }
+            if board.play(mv).is_none() {
+                return Some(path.to_vec());
+            }
         }
         let mut out = path[..from].to_vec();
         out.reserve(path.len() - from);
@@ -510,6 +589,9 @@ impl Windows {
         {
             let mut ahead = board.clone();
             for &mv in path {
+                if asking.after(1) {
+                    return None;
+                }
                 let Some((_, tile)) = ahead.play(mv) else {
                     return Some([&out, path].concat());
                 };
@@ -543,7 +625,7 @@ impl Windows {
         while i < n {
             let k = end - i;
             if k >= 4 && md + 2 <= i64::try_from(k).unwrap_or(i64::MAX) {
-                if self.searched.is_multiple_of(STOP_EVERY) && stop() {
+                if self.searched.is_multiple_of(STOP_EVERY) && asking.now() {
                     return None;
                 }
                 self.searched += 1;
@@ -567,6 +649,9 @@ impl Windows {
                     }
                     continue;
                 }
+            }
+            if asking.after(1) {
+                return None;
             }
             board.play(path[i]).expect("checked above");
             out.push(path[i]);
@@ -678,12 +763,12 @@ mod tests {
         let lap = [Right, Down, Left, Up];
         let mut path: Vec<Move> = lap.iter().cycle().take(12).copied().collect();
         path.extend([Right, Right, Down, Up, Down, Left]);
-        let cut = cut_cycles(&start, shape, &path);
+        let cut = cut_cycles(&start, shape, &path, &mut || false).unwrap();
         assert_eq!(end(&start, shape, &cut), end(&start, shape, &path));
         assert_eq!(cut, [Right, Right, Down, Left]);
         // Twelve laps are four cycles end to end.
         let laps: Vec<Move> = lap.iter().cycle().take(12 * 4).copied().collect();
-        assert!(cut_cycles(&start, shape, &laps).is_empty());
+        assert!(cut_cycles(&start, shape, &laps, &mut || false).unwrap().is_empty());
     }
 
     #[test]
@@ -771,6 +856,31 @@ mod tests {
         };
         assert!(windows.improve(&start, &walk, 0, &mut stop).is_none());
         assert_eq!((asked, windows.searched), (3, 2 * STOP_EVERY));
+    }
+
+    /// A long path's passes (the windows' replay, the hashes that find
+    /// cycles, the check that it reaches the goal) answer to a stop while
+    /// they run, not only between them: on a 256×256 board's path of 25
+    /// million moves each takes tenths of a second.
+    #[test]
+    fn a_stop_is_asked_along_the_passes_over_a_long_path() {
+        let shape = Shape::new(20, 20);
+        let start = blank_first(shape);
+        let walk = walk(shape, 1_000_000, &mut crate::board::SplitMix64::new(7));
+        let (mut goal, mut blank) = (start.clone(), 0);
+        for &mv in &walk {
+            let to = shape.neighbour(blank, mv).unwrap();
+            goal.swap(blank, to);
+            blank = to;
+        }
+        let origin = Origin::Constructed { from: walk.len(), budget: u64::MAX, long: false };
+        let mut asked = 0;
+        let mut stop = || {
+            asked += 1;
+            asked > 2
+        };
+        assert!(shorten(&start, &goal, shape, &walk, origin, &mut stop).is_none());
+        assert_eq!(asked, 3, "not asked again once it said to stop");
     }
 
     /// A search's path gets longer windows than the constructive solver's,

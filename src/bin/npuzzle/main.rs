@@ -12,6 +12,7 @@ mod exit;
 mod output;
 mod progress;
 mod settings;
+mod signals;
 
 use anyhow::Result;
 use clap::Parser;
@@ -21,7 +22,13 @@ use output::{is_broken_pipe, note};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version, which must reach standard output.
+        Err(shown) if !shown.use_stderr() => return output::help(&shown).into(),
+        Err(wrong) => wrong.exit(),
+    };
+    signals::catch();
     progress::Display::init(cli.progress);
     let exit = match run(cli) {
         Ok(exit) => exit,

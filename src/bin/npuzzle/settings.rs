@@ -5,7 +5,6 @@ these flags, so every command resolves them alike.
 */
 
 use crate::cli::{AlgoArg, AlgorithmArgs, GoalArg, HeuristicArg, LimitArgs, RowFormatArg};
-use crate::exit::Exit;
 use anyhow::{Result, anyhow, bail};
 use npuzzle::board::{ParseErrorKind, Patience, Shape, read_input_until};
 pub use npuzzle::heuristic::pdb::Deadline;
@@ -15,8 +14,12 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// The flag Ctrl-C, SIGTERM and SIGHUP set, owned by `signals.rs`: read
+/// here with the limits it joins.
+pub use crate::signals::interrupt_flag;
 
 /// The time `--timeout` allows ran out before the search began: the command
 /// ends with the limit's exit code, saying what it was doing.
@@ -203,28 +206,6 @@ pub fn limits(args: &LimitArgs, cancel: Option<Arc<AtomicBool>>) -> Limits {
         progress: None,
         spare: None,
     }
-}
-
-/// A flag set by the first Ctrl-C, so a search stops and still reports; a
-/// second Ctrl-C exits at once. SIGTERM and SIGHUP set the flag too, every
-/// time and never more: job runners stop a task with SIGTERM (Slurm at a
-/// time limit or on preemption, `timeout`, GNU parallel, which repeats it
-/// within 200 ms), and a batch so stopped must still save its long searches
-/// where they stand; their SIGKILL is the hard stop.
-pub fn interrupt_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let seen = Arc::clone(&flag);
-    // Failing to install the handler only loses the graceful stop.
-    let _ = ctrlc::set_handler(move || {
-        if seen.swap(true, Ordering::Relaxed) {
-            Exit::Interrupted.now();
-        }
-    });
-    #[cfg(unix)]
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
-    }
-    flag
 }
 
 pub fn row_format(arg: RowFormatArg) -> RowFormat {

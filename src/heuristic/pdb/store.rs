@@ -37,17 +37,20 @@ written on purpose with wrong entries and a matching checksum is accepted
 earlier versions (1: 16-cell boards only, 2: one sequential hash, 3: no
 kind) fail the version check and are rebuilt. Files are written to a
 temporary name in the same directory and renamed into place, so a killed
-build never leaves a partial file under the real name.
+build never leaves a partial file under the real name; the temporary file
+is one of those a signal removes ([`crate::files`]), and one a SIGKILL
+left is removed by the next write.
 */
 
 use super::TableKind;
 use crate::board::Goal;
+use crate::files::Temporary;
 use crate::machine::cores;
 use memmap2::{Mmap, MmapMut, MmapOptions};
 use std::fmt::Write as _;
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Bumped whenever the layout or the meaning of the entries changes.
 pub(crate) const VERSION: u32 = 4;
@@ -248,11 +251,12 @@ pub(crate) fn write(
     let name = path.file_name().map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
     remove_stale_temporaries(dir, &name);
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = write_file(&temp, identity, entries, progress).and_then(|()| fs::rename(&temp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result
+    let (mut temp, file) =
+        Temporary::create(temp, OpenOptions::new().write(true).create(true).truncate(true))?;
+    write_file(file, identity, entries, progress)?;
+    fs::rename(temp.path(), path)?;
+    temp.placed();
+    Ok(())
 }
 
 /// Deletes temporary files of `name` left by writers that were killed (their
@@ -292,12 +296,11 @@ pub(crate) fn ensure_writable(dir: &Path) -> io::Result<()> {
 }
 
 fn write_file(
-    temp: &PathBuf,
+    mut file: File,
     identity: &Identity<'_>,
     entries: &[u8],
     progress: &mut dyn FnMut(u64),
 ) -> io::Result<()> {
-    let mut file = File::create(temp)?;
     file.write_all(&identity.header(checksum_with(entries, SEGMENT, cores(), &mut |_| {})))?;
     let mut done = 0;
     for piece in entries.chunks(IO_STEP) {

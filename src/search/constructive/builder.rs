@@ -87,8 +87,8 @@ impl<'a> Builder<'a> {
     /// at most 5×5 weighted A* is tried (and tried again on each smaller
     /// region while it gives up), and a block of at most 3×3 is solved
     /// optimally. Returns the block searches' expanded and generated node
-    /// counts, or `None` when `stop` said to give up or they needed more
-    /// than `max_expanded` expansions.
+    /// counts, or `None` when `stop`, asked at every step a tile takes,
+    /// said to give up or they needed more than `max_expanded` expansions.
     pub(super) fn solve(&mut self, max_expanded: u64, stop: &mut dyn FnMut() -> bool) -> Option<(u64, u64)> {
         let shape = self.shape;
         let blank_goal = self.goal.iter().position(|&t| t == 0).unwrap_or(0);
@@ -116,11 +116,10 @@ impl<'a> Builder<'a> {
             }
             self.pricing.update(&region);
             let side = self.choose_side(&region, blank_goal);
-            self.place_line(region.frame(side));
-            region.peel(side);
-            if stop() {
+            if !self.place_line(region.frame(side), stop) {
                 return None;
             }
+            region.peel(side);
         }
     }
 
@@ -155,20 +154,24 @@ impl<'a> Builder<'a> {
         best.expect("a region larger than its final block has a side to peel").0
     }
 
-    /// Places every tile of the line in `frame` and fixes them.
-    fn place_line(&mut self, frame: Frame) {
+    /// Places every tile of the line in `frame` and fixes them; false if
+    /// `stop` said to give up first.
+    fn place_line(&mut self, frame: Frame, stop: &mut dyn FnMut() -> bool) -> bool {
         for j in 0..frame.len - 2 {
             let cell = frame.cell(self.shape, 0, j);
-            self.carry(self.goal[cell], cell, NO_CELL);
+            if !self.carry(self.goal[cell], cell, NO_CELL, stop) {
+                return false;
+            }
             self.homes[cell] = FIXED;
         }
-        self.last_two(frame);
+        self.last_two(frame, stop)
     }
 
     /// Places the last two tiles of a line: the far one into its own cell,
     /// the other into the window at the line's end, then a breadth-first
-    /// search over the window finishes both.
-    fn last_two(&mut self, frame: Frame) {
+    /// search over the window finishes both. False if `stop` said to give
+    /// up first.
+    fn last_two(&mut self, frame: Frame, stop: &mut dyn FnMut() -> bool) -> bool {
         let shape = self.shape;
         let len = frame.len;
         let (far, near) = (frame.cell(shape, 0, len - 1), frame.cell(shape, 0, len - 2));
@@ -186,11 +189,15 @@ impl<'a> Builder<'a> {
                 }
             }
             let window = &window[..size];
-            self.carry(a, far, NO_CELL);
+            if !self.carry(a, far, NO_CELL, stop) {
+                return false;
+            }
             let b_at = self.at[usize::from(b)] as usize;
             if !window.contains(&b_at) {
                 let target = nearest(shape, window.iter().copied().filter(|&c| c != far), b_at);
-                self.carry(b, target, far);
+                if !self.carry(b, target, far, stop) {
+                    return false;
+                }
             }
             if !window.contains(&self.blank) {
                 let b_at = self.at[usize::from(b)] as usize;
@@ -209,6 +216,7 @@ impl<'a> Builder<'a> {
         }
         self.homes[far] = FIXED;
         self.homes[near] = FIXED;
+        true
     }
 
     /// Moves the blank into the neighbouring cell `to`.
@@ -262,12 +270,19 @@ impl<'a> Builder<'a> {
     /// boards (moves / Manhattan distance): 20×20 2.460 to 2.441 and 50×50
     /// 2.307 to 2.295 (20 boards), 100×100 2.302 to 2.292 (3 boards), for
     /// about 50% more time.
-    fn carry(&mut self, tile: u16, target: usize, obstacle: usize) {
+    ///
+    /// `stop` is asked before every step: a tile crossing a 256×256 board
+    /// takes hundreds, and a line hundreds of tiles. False if it said to
+    /// give up.
+    fn carry(&mut self, tile: u16, target: usize, obstacle: usize, stop: &mut dyn FnMut() -> bool) -> bool {
         let shape = self.shape;
         loop {
             let p = self.at[usize::from(tile)] as usize;
             if p == target {
-                return;
+                return true;
+            }
+            if stop() {
+                return false;
             }
             let blocked = [p, obstacle];
             let (steps, count) = self.steps_toward(p, target, obstacle);

@@ -128,8 +128,9 @@ pub fn rows(start: &[u16], goal: &[u16], shape: Shape) -> RowsOutcome {
 }
 
 /// [`rows`], its path shortened only if `shorten` says so, asking `stop`
-/// after each line it places, every few windows the shortening searches
-/// and between its phases whether to give up (a
+/// at every step of a tile it places, every few windows the shortening
+/// searches, every few thousand moves of a pass over the path and between
+/// its phases whether to give up (a
 /// timeout, Ctrl-C), and giving up when its internal searches (the final
 /// block's, the windows') would expand more than `max_expanded` nodes in
 /// all: `None` if it gave up. Placing tiles expands no search nodes, so

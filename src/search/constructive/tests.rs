@@ -220,6 +220,31 @@ mod checks {
         assert_eq!(replay(&start, shape, &outcome.path), goal);
     }
 
+    /// A timeout or Ctrl-C is seen within a few moves, not once a line:
+    /// the solver asks whether to stop at every step a tile takes, and on
+    /// a 64×64 board a line takes thousands of moves.
+    #[test]
+    fn the_solver_asks_whether_to_stop_every_few_moves_not_once_a_line() {
+        let shape = Shape::square(64);
+        let goal = blank_first(shape);
+        let start = random_start(&goal, shape, &mut SplitMix64::new(6));
+        let mut asked = 0;
+        let mut count = || {
+            asked += 1;
+            false
+        };
+        let outcome = rows_until(&start, &goal, shape, false, u64::MAX, &mut count).unwrap();
+        assert!(outcome.constructed <= 20 * asked, "{} moves, stop asked {asked} times", outcome.constructed);
+        // Once it says so, the solver gives up.
+        let mut asked = 0;
+        let mut later = || {
+            asked += 1;
+            asked > 100
+        };
+        assert!(rows_until(&start, &goal, shape, false, u64::MAX, &mut later).is_none());
+        assert_eq!(asked, 101, "not asked again once it said to stop");
+    }
+
     #[test]
     fn a_solved_board_needs_no_moves_and_one_move_away_needs_one() {
         let mut rng = SplitMix64::new(3);

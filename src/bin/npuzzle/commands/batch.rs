@@ -67,7 +67,7 @@ pub fn run(args: &BatchArgs) -> Result<Exit> {
     // Held to the end of the run: no other run writes the file meanwhile.
     let (mut out, flush_each_row, _lock): (Box<dyn Reporter + Send>, bool, _) = match output {
         Some(output) => (output.reporter, true, output.lock),
-        None => (reporter(format, BufWriter::new(io::stdout())), to_terminal, None),
+        None => (reporter(format, BufWriter::new(crate::output::stdout())), to_terminal, None),
     };
     out.begin(&Layout { columns, file_width: feed.name_width() })?;
     out.flush()?;

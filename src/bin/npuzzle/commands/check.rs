@@ -6,11 +6,11 @@ figures, and every heuristic's value, without searching.
 use crate::cli::CheckArgs;
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::verdict_despite_closed_pipe;
+use crate::output::{stdout, verdict_despite_closed_pipe};
 use crate::settings::{goal_for, input_arg, read_board};
 use anyhow::Result;
 use npuzzle::{HeuristicKind, Tables};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// `npuzzle check`.
 pub fn run(args: &CheckArgs) -> Result<Exit> {
@@ -23,7 +23,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit> {
 
     let solvable = parity.solvable();
     let written = (|| -> Result<()> {
-        let mut out = io::stdout().lock();
+        let mut out = stdout();
         writeln!(out, "puzzle: {}", input.origin())?;
         write!(out, "{}", indent(start.display_grid(true)))?;
         writeln!(out, "size: {shape} ({} tiles and the blank)", shape.cells() - 1)?;

@@ -6,12 +6,12 @@ each, under the same limits.
 use crate::cli::CompareArgs;
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::note;
+use crate::output::{note, stdout};
 use crate::settings::{goal_for, input_arg, interrupt_flag, limits, read_board, row_format};
 use anyhow::Result;
 use npuzzle::Tables;
 use npuzzle::report::{Column, Layout, RowFormat, reporter};
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 /// `npuzzle compare`.
 pub fn run(args: &CompareArgs) -> Result<Exit> {
@@ -25,7 +25,7 @@ pub fn run(args: &CompareArgs) -> Result<Exit> {
     let limits = limits(&args.search.limits, Some(interrupt_flag()));
     let format = row_format(args.format);
 
-    let mut stdout = BufWriter::new(io::stdout());
+    let mut stdout = BufWriter::new(stdout());
     if format == RowFormat::Table {
         let applied = npuzzle::compare::with_defaults(&limits);
         let mut bounds = vec![format!("{} stored states", applied.max_nodes.unwrap_or_default())];

@@ -12,6 +12,7 @@ no half-written file.
 
 use crate::cli::GenerateArgs;
 use crate::exit::Exit;
+use crate::output::stdout;
 use crate::progress::Progress;
 use crate::settings::goal_spec;
 use anyhow::{Context, Result, anyhow, bail};
@@ -24,7 +25,7 @@ use npuzzle::{Goal, GoalSpec, Tiles};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// `npuzzle generate`.
@@ -50,7 +51,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
     let mut maker = Maker::new(args, &goal, seed)?;
     match (&args.out, args.list) {
         (None, true) => {
-            let mut out = BufWriter::new(io::stdout().lock());
+            let mut out = BufWriter::new(stdout());
             write_list(&mut out, &plan, &mut maker)?;
             out.flush()?;
         }
@@ -61,7 +62,7 @@ pub fn run(args: &GenerateArgs) -> Result<Exit> {
         }
         (None, false) => {
             let text = maker.file_text(&plan, 1, &mut Progress::new(1))?;
-            let mut out = io::stdout().lock();
+            let mut out = stdout();
             out.write_all(text.as_bytes())?;
             out.flush()?;
         }

@@ -42,7 +42,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let format = format.unwrap_or(npuzzle::report::RowFormat::Csv);
     let merged = batch::merge(outputs, format, list, &mut out)?;
     out.flush()?;

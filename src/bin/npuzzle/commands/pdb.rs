@@ -7,12 +7,13 @@ them.
 use crate::cli::PdbBuildArgs;
 use crate::databases::{directory, with_bar};
 use crate::exit::Exit;
+use crate::output::stdout;
 use crate::settings::goal_spec;
 use anyhow::{Context, Result, bail};
 use npuzzle::board::Shape;
 use npuzzle::heuristic::pdb::{self, PartitionSet, Pdb};
 use npuzzle::{Goal, GoalSpec};
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// `npuzzle pdb build`.
@@ -37,7 +38,7 @@ pub fn run(args: &PdbBuildArgs) -> Result<Exit> {
         bail!("no pattern databases are built in for {shape} boards (partitions: {})", pdb::catalogue());
     }
     let dir = directory(&args.pdb)?;
-    let mut out = io::stdout().lock();
+    let mut out = stdout();
     for partition in sets {
         let started = Instant::now();
         let pdb = with_bar(|report| Pdb::build(&goal, partition, &dir, args.force, report))

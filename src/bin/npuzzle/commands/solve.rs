@@ -7,9 +7,7 @@ databases and the search all fall within it.
 use crate::cli::{FormatArg, SolveArgs};
 use crate::databases;
 use crate::exit::Exit;
-use crate::output::{
-    counted, finishing_hint, keeping_hint, note, past_optimal_reach, verdict_despite_closed_pipe,
-};
+use crate::output::{counted, faster_road, keeping_hint, note, stdout, verdict_despite_closed_pipe};
 use crate::progress::SearchStatus;
 use crate::settings::{
     Strategy, deadline, goal_for, input_arg, interrupt_flag, limits, read_board, refuse_node_limit, strategy,
@@ -18,7 +16,7 @@ use anyhow::Result;
 use npuzzle::heuristic::pdb::Time;
 use npuzzle::machine::threads_to_plan;
 use npuzzle::report::{Record, write_json, write_text};
-use npuzzle::{HeuristicKind, Limits, Prepared, Tables, cores};
+use npuzzle::{Limits, Prepared, Tables, cores};
 use std::io::{self, Write};
 
 pub fn run(args: &SolveArgs) -> Result<Exit> {
@@ -79,7 +77,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
     let (ended, searched) = (outcome.status, outcome.stats.runtime);
     let record = Record::new(algorithm, heuristic, &start, &goal, outcome);
     let written = (|| -> Result<()> {
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = io::BufWriter::new(stdout());
         match args.format {
             FormatArg::Text => write_text(&mut out, &record, args.show_states)?,
             FormatArg::Json => write_json(&mut out, &record)?,
@@ -93,8 +91,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit> {
         note!("{}: {reason}", record.status);
     }
     if matches!(ended, npuzzle::Status::Limit(_))
-        && past_optimal_reach(start.shape())
-        && let Some(hint) = finishing_hint(algorithm, heuristic == HeuristicKind::Pdb)
+        && let Some(hint) = faster_road(algorithm, heuristic, start.shape())
     {
         note!("{hint}");
     }
