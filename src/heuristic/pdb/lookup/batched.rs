@@ -101,43 +101,54 @@ impl Plan {
 }
 
 impl Pdb {
-    /// [`Pdb::update_memo`] for every child of one node at once. A child's
-    /// lookups alone leave most of the memory system idle, each waiting on
-    /// a map's record and then on an entry; here every child's records are
-    /// asked for, then every child's entries, then all are read, so the
-    /// misses of all the children overlap.
-    #[inline]
-    pub(super) fn update_memos<B, C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        to: usize,
-        slides: &[Slide<B>],
-        estimates: &mut [u32],
-        memos: &mut [PdbMemo<C>],
-    ) {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
-            return unsafe { self.moved_all_fast(memo, to, slides, estimates, memos) };
-        }
-        self.moved_all(memo, to, slides, estimates, memos);
+    compiled_lookups! {
+        /// [`Pdb::update_memo`] for every child of one node at once. A child's
+        /// lookups alone leave most of the memory system idle, each waiting on
+        /// a map's record and then on an entry; here every child's records are
+        /// asked for, then every child's entries, then all are read, so the
+        /// misses of all the children overlap.
+        pub(super) fn update_memos<B, C: TileCells>(
+            &self,
+            memo: &PdbMemo<C>,
+            to: usize,
+            slides: &[Slide<B>],
+            estimates: &mut [u32],
+            memos: &mut [PdbMemo<C>],
+        ) = moved_all;
+
+        /// The first half of [`Pdb::update_memos`]: each child's memo with its
+        /// tile moved, and the entries its values come from asked for (for a
+        /// zero-aware table the map's record first, then the entry it names),
+        /// kept in `pending` for [`Pdb::end`].
+        pub(super) fn begin<B, C: TileCells>(
+            &self,
+            memo: &PdbMemo<C>,
+            to: usize,
+            slides: &[Slide<B>],
+            memos: &mut [PdbMemo<C>],
+            pending: &mut PdbPending,
+            cut: u32,
+        ) = begin_with;
+
+        /// The second half of [`Pdb::update_memos`], one step a call, false
+        /// until the last: when map records were asked for, the entries they
+        /// name are asked for; otherwise the entries are read into the
+        /// children's memos. After a first round (see [`Pdb::begin_with`]), the
+        /// children whose best partition's sum passes the cut are settled with
+        /// it and the others' remaining lookups begin; after the last, the
+        /// estimates are set. Each step leaves its reads the other walkers'
+        /// work to arrive in.
+        pub(super) fn end<C: TileCells>(
+            &self,
+            pending: &mut PdbPending,
+            estimates: &mut [u32],
+            memos: &mut [PdbMemo<C>],
+        ) -> bool = end_with;
     }
 
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
-    unsafe fn moved_all_fast<B, C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        to: usize,
-        slides: &[Slide<B>],
-        estimates: &mut [u32],
-        memos: &mut [PdbMemo<C>],
-    ) {
-        self.moved_all(memo, to, slides, estimates, memos);
-    }
-
+    /// [`Pdb::update_memos`]'s body.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn moved_all<B, C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -161,42 +172,6 @@ impl Pdb {
         while !self.end_with(&mut pending, estimates, memos) {}
     }
 
-    /// The first half of [`Pdb::update_memos`]: each child's memo with its
-    /// tile moved, and the entries its values come from asked for (for a
-    /// zero-aware table the map's record first, then the entry it names),
-    /// kept in `pending` for [`Pdb::end`].
-    #[inline]
-    pub(super) fn begin<B, C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        to: usize,
-        slides: &[Slide<B>],
-        memos: &mut [PdbMemo<C>],
-        pending: &mut PdbPending,
-        cut: u32,
-    ) {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
-            return unsafe { self.begin_fast(memo, to, slides, memos, pending, cut) };
-        }
-        self.begin_with(memo, to, slides, memos, pending, cut);
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
-    unsafe fn begin_fast<B, C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        to: usize,
-        slides: &[Slide<B>],
-        memos: &mut [PdbMemo<C>],
-        pending: &mut PdbPending,
-        cut: u32,
-    ) {
-        self.begin_with(memo, to, slides, memos, pending, cut);
-    }
-
     /// A move changes a zero-aware table's value by one at most, so a child
     /// can only be pruned when the parent's best sum already reaches the
     /// cut; and most children that are pruned are pruned by the parent's
@@ -210,7 +185,7 @@ impl Pdb {
     /// records (small enough to stay in cache) pays for an extra round
     /// (measured on the 15-puzzle).
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn begin_with<B, C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -254,7 +229,7 @@ impl Pdb {
     /// The side of the mirror and the partition with the largest sum, and
     /// that sum.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn best_partition(&self, values: &[u8; 2 * MAX_TABLES]) -> (usize, usize, u32) {
         let sides = if self.mirror.is_some() { 2 } else { 1 };
         let mut best = (0, 0, 0);
@@ -274,7 +249,7 @@ impl Pdb {
     /// on its mirror) of each child `c`, whose memo already has its tile
     /// moved: every index and map record first, then every entry.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn ask<C: TileCells>(&self, memos: &[PdbMemo<C>], tables: &[[u16; 2]], pending: &mut PdbPending) {
         let PdbPending { count, child_of, slots, at, orders, records_due, first_round, .. } = pending;
         let mut n = 0;
@@ -313,7 +288,7 @@ impl Pdb {
     /// The entries named by the map records [`Pdb::ask`] asked for, asked
     /// for in turn.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn ask_entries<C: TileCells>(&self, memos: &[PdbMemo<C>], pending: &mut PdbPending) {
         let children = memos.len().clamp(1, CHILDREN);
         let n = usize::from(pending.count).min(MOST_LOOKUPS);
@@ -331,42 +306,9 @@ impl Pdb {
         }
     }
 
-    /// The second half of [`Pdb::update_memos`], one step a call, false
-    /// until the last: when map records were asked for, the entries they
-    /// name are asked for; otherwise the entries are read into the
-    /// children's memos. After a first round (see [`Pdb::begin_with`]), the
-    /// children whose best partition's sum passes the cut are settled with
-    /// it and the others' remaining lookups begin; after the last, the
-    /// estimates are set. Each step leaves its reads the other walkers'
-    /// work to arrive in.
-    #[inline]
-    pub(super) fn end<C: TileCells>(
-        &self,
-        pending: &mut PdbPending,
-        estimates: &mut [u32],
-        memos: &mut [PdbMemo<C>],
-    ) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
-            return unsafe { self.end_fast(pending, estimates, memos) };
-        }
-        self.end_with(pending, estimates, memos)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
-    unsafe fn end_fast<C: TileCells>(
-        &self,
-        pending: &mut PdbPending,
-        estimates: &mut [u32],
-        memos: &mut [PdbMemo<C>],
-    ) -> bool {
-        self.end_with(pending, estimates, memos)
-    }
-
+    /// [`Pdb::end`]'s body.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn end_with<C: TileCells>(
         &self,
         pending: &mut PdbPending,

@@ -11,6 +11,7 @@ use crate::heuristic::pdb::index::MAX_CELLS;
 use crate::heuristic::pdb::progress::{Event, relabel};
 use crate::heuristic::pdb::store::goal_bytes;
 use crate::heuristic::pdb::{PartitionSet, PatternDatabase, Patterns, PdbError};
+use crate::machine::InstructionSets;
 use std::path::{Path, PathBuf};
 
 impl Pdb {
@@ -176,12 +177,7 @@ impl Pdb {
             members: member_masks,
             tables_of,
             mirror: Mirror::new(goal),
-            #[cfg(target_arch = "x86_64")]
-            fast: is_x86_feature_detected!("popcnt")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("ssse3"),
-            #[cfg(not(target_arch = "x86_64"))]
-            fast: false,
+            popcnt_bmi_ssse3: InstructionSets::detect().popcnt_bmi_ssse3(),
         })
     }
 
@@ -200,7 +196,7 @@ impl Pdb {
             tables_of: self.tables_of,
             plan: self.plan,
             mirror: self.mirror.clone(),
-            fast: self.fast,
+            popcnt_bmi_ssse3: self.popcnt_bmi_ssse3,
         })
     }
 }

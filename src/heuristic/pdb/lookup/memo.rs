@@ -37,21 +37,23 @@ impl Pdb {
     /// The value of `board` and the memo its neighbours start from.
     #[inline]
     pub(super) fn estimate_memo<B: Board>(&self, board: &B) -> (u32, PdbMemo<B::Places>) {
-        let cell_of = cells_of(board, self.cells);
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
-            return unsafe { self.fresh_fast(cell_of) };
-        }
-        self.fresh(cell_of)
+        self.estimate_cells(cells_of(board, self.cells))
     }
 
-    /// [`Pdb::fresh`] with a hardware popcount (one or two per tile in a
-    /// rank) and BMI2's masks and shifts.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
-    unsafe fn fresh_fast<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) {
-        self.fresh(cell_of)
+    compiled_lookups! {
+        /// [`Pdb::fresh`].
+        fn estimate_cells<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) = fresh;
+
+        /// The child's value after `tile` moved from `from` to `to`, from the
+        /// parent's memo: only the databases holding the tile (on the board,
+        /// and on its mirror image the tile it becomes there) change.
+        pub(super) fn update_memo<C: TileCells>(
+            &self,
+            memo: &PdbMemo<C>,
+            tile: u8,
+            from: usize,
+            to: usize,
+        ) -> (u32, PdbMemo<C>) = moved;
     }
 
     /// Every database looked up, direct and mirrored. The indices of the
@@ -59,7 +61,7 @@ impl Pdb {
     /// cache missing) reads are issued together and overlap; a table in
     /// bits has no parent value to read from and walks to its goal.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn fresh<C: TileCells>(&self, cell_of: C) -> (u32, PdbMemo<C>) {
         let mirror_cell_of = self.mirror.as_ref().map_or(C::ZERO, |m| m.reflect(&cell_of, self.cells));
         let memo_cells = [cell_of, mirror_cell_of];
@@ -129,39 +131,9 @@ impl Pdb {
         (best_direct, best_mirrored)
     }
 
-    /// The child's value after `tile` moved from `from` to `to`, from the
-    /// parent's memo: only the databases holding the tile (on the board,
-    /// and on its mirror image the tile it becomes there) change.
-    #[inline]
-    pub(super) fn update_memo<C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        tile: u8,
-        from: usize,
-        to: usize,
-    ) -> (u32, PdbMemo<C>) {
-        #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
-            return unsafe { self.moved_fast(memo, tile, from, to) };
-        }
-        self.moved(memo, tile, from, to)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
-    unsafe fn moved_fast<C: TileCells>(
-        &self,
-        memo: &PdbMemo<C>,
-        tile: u8,
-        from: usize,
-        to: usize,
-    ) -> (u32, PdbMemo<C>) {
-        self.moved(memo, tile, from, to)
-    }
-
+    /// [`Pdb::update_memo`]'s body.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     fn moved<C: TileCells>(&self, memo: &PdbMemo<C>, tile: u8, from: usize, to: usize) -> (u32, PdbMemo<C>) {
         let mut m = *memo;
         (self.moved_into(&mut m, tile, from, to), m)
@@ -169,7 +141,7 @@ impl Pdb {
 
     /// [`Pdb::moved`] on `m`, a copy of the parent's memo, in place.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn moved_into<C: TileCells>(
         &self,
         m: &mut PdbMemo<C>,
@@ -205,7 +177,7 @@ impl Pdb {
     /// them back) and returns the databases whose values that changes, on
     /// the board and on its mirror.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn slid<C: TileCells>(
         &self,
         m: &mut PdbMemo<C>,
@@ -221,7 +193,7 @@ impl Pdb {
     /// the board and on its mirror: the tile it is on each side (0, which
     /// no table holds, for the mirror's when there is none).
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn move_cells<C: TileCells>(
         &self,
         m: &mut PdbMemo<C>,
@@ -245,7 +217,7 @@ impl Pdb {
 
     /// Reads entry `at` of the database of value slot `slot` into `m`.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn read<C: TileCells>(&self, m: &mut PdbMemo<C>, slot: u8, at: u32) {
         let (at, slot) = (at as usize, usize::from(slot) & (2 * MAX_TABLES - 1));
         let db = &self.databases[slot % MAX_TABLES];

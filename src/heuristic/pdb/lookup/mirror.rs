@@ -42,7 +42,7 @@ impl Mirror {
 
     /// `cell_of` of the mirrored board, from the board's own.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn reflect<C: TileCells>(&self, cell_of: &C, cells: usize) -> C {
         let mut out = C::ZERO;
         let (from, to) = (cell_of.bytes(), out.bytes_mut());

@@ -7,7 +7,7 @@ search's hot path; see [`Pdb::value`].
 
 | file         | holds                                                                      |
 | ------------ | -------------------------------------------------------------------------- |
-| `mod.rs`     | [`Pdb`] and the [`Heuristic`] it is: a board's value, the sums' arithmetic |
+| `mod.rs`     | [`Pdb`] and the [`Heuristic`] it is: a board's value, the sums' arithmetic; each lookup compiled for the instruction sets (`compiled_lookups!`) |
 | `load.rs`    | making a [`Pdb`]: databases loaded or built, checked, combined             |
 | `mirror.rs`  | the board's mirror image along the diagonal                                |
 | `memo.rs`    | [`PdbMemo`]: one board looked up afresh, or from its parent's memo         |
@@ -20,6 +20,43 @@ use crate::board::{Board, Goal};
 use crate::heuristic::pdb::index::MAX_CELLS;
 use crate::heuristic::pdb::store::goal_bytes;
 use crate::heuristic::{Heuristic, Slide};
+use crate::machine::PopcntBmiSsse3;
+
+/// Defines each lookup from its body, written once: `fn name(&self,
+/// args) -> R = body;` makes `name`, which runs `body` compiled for popcnt,
+/// BMI1, BMI2 and SSSE3 where this CPU has them, else for x86-64's baseline.
+/// The bodies are `#[inline(always)]`, so each is compiled both ways.
+/// Ranking a placement is a popcount per tile, several times slower
+/// emulated, and ranking in lanes (SSSE3) inlines only into a body compiled
+/// for it. The compiled copy is a function of the lookup's own parameters,
+/// not a closure over them, so that it may assume of them all the body may
+/// (a closure's captures lost that: 3 % more instructions in IDA*).
+macro_rules! compiled_lookups {
+    ($(
+        $(#[$attr:meta])*
+        $vis:vis fn $name:ident<$($g:ident $(: $bound:path)?),*>(&self $(, $arg:ident: $ty:ty)* $(,)?)
+            $(-> $ret:ty)? = $body:ident;
+    )*) => {$(
+        $(#[$attr])*
+        #[inline]
+        $vis fn $name<$($g $(: $bound)?),*>(&self $(, $arg: $ty)*) $(-> $ret)? {
+            #[cfg(target_arch = "x86_64")]
+            if self.popcnt_bmi_ssse3.is_some() {
+                #[target_feature(enable = "popcnt,bmi1,bmi2,ssse3")]
+                fn compiled<$($g $(: $bound)?),*>(
+                    pdb: &$crate::heuristic::pdb::Pdb $(, $arg: $ty)*
+                ) $(-> $ret)? {
+                    pdb.$body($($arg),*)
+                }
+                // SAFETY: `popcnt_bmi_ssse3` holds a token, which proves
+                // this CPU has popcnt, BMI1, BMI2 and SSSE3: every set
+                // `compiled` enables.
+                return unsafe { compiled(self $(, $arg)*) };
+            }
+            self.$body($($arg),*)
+        }
+    )*};
+}
 
 mod batched;
 mod load;
@@ -95,8 +132,9 @@ pub struct Pdb {
     /// How a node's children are looked up.
     plan: Plan,
     mirror: Option<Mirror>,
-    /// The CPU has popcnt and BMI2 (checked at run time).
-    fast: bool,
+    /// What the lookups are compiled for, where this CPU has it (see
+    /// `compiled_lookups!`).
+    popcnt_bmi_ssse3: Option<PopcntBmiSsse3>,
 }
 
 impl Pdb {
