@@ -1,7 +1,7 @@
 /*!
 What the machine offers a search: its cores, its memory, the threads it
-lets a command start, and a way to ask its caches for a line ahead of a
-read. The ground floor: searches, pattern
+lets a command start, the instruction sets its CPU has, and a way to ask
+its caches for a line ahead of a read. The ground floor: searches, pattern
 databases and batches all size themselves from here, and it depends on
 nothing in the crate.
 */
@@ -90,4 +90,99 @@ pub(crate) fn prefetch<T>(value: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
+}
+
+/// The instruction sets past x86-64's baseline that some hot loops are
+/// compiled for (`#[target_feature(enable = …)]`), as this CPU has them:
+/// the one place that asks. Such a loop runs only where every set it
+/// enables was found here: its caller holds a token ([`PopcntBmi`],
+/// [`PopcntBmiSsse3`]) that only that finding makes, or asked
+/// [`InstructionSets::popcnt_ssse3`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct InstructionSets {
+    /// The sets found, a bit each.
+    found: u8,
+}
+
+const POPCNT: u8 = 1;
+const BMI1: u8 = 2;
+const BMI2: u8 = 4;
+const SSSE3: u8 = 8;
+
+impl InstructionSets {
+    /// This CPU's (none off x86-64).
+    pub(crate) fn detect() -> InstructionSets {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let found = [
+                (POPCNT, is_x86_feature_detected!("popcnt")),
+                (BMI1, is_x86_feature_detected!("bmi1")),
+                (BMI2, is_x86_feature_detected!("bmi2")),
+                (SSSE3, is_x86_feature_detected!("ssse3")),
+            ];
+            let found = found.iter().filter(|(_, here)| *here).fold(0, |sets, (set, _)| sets | set);
+            InstructionSets { found }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        InstructionSets::default()
+    }
+
+    /// Whether this CPU has every set of `sets`.
+    fn has(self, sets: u8) -> bool {
+        self.found & sets == sets
+    }
+
+    /// popcnt, BMI1 and BMI2, if this CPU has all three: what ranking a
+    /// placement (a popcount per tile, BMI's bit fields) is compiled for.
+    pub(crate) fn popcnt_bmi(self) -> Option<PopcntBmi> {
+        self.has(POPCNT | BMI1 | BMI2).then_some(PopcntBmi(()))
+    }
+
+    /// Whether this CPU has popcnt and SSSE3: what ranking in byte lanes is
+    /// compiled for (a function of SSSE3's intrinsics, which enables them
+    /// itself).
+    pub(crate) fn popcnt_ssse3(self) -> bool {
+        self.has(POPCNT | SSSE3)
+    }
+
+    /// popcnt, BMI1, BMI2 and SSSE3, if this CPU has all four: what the
+    /// pattern databases' lookups are compiled for, so that both kinds of
+    /// ranking inline into them.
+    pub(crate) fn popcnt_bmi_ssse3(self) -> Option<PopcntBmiSsse3> {
+        self.has(POPCNT | BMI1 | BMI2 | SSSE3).then_some(PopcntBmiSsse3(()))
+    }
+}
+
+/// Proof that this CPU has popcnt, BMI1 and BMI2, made only by
+/// [`InstructionSets::popcnt_bmi`]: what a function compiled for them is
+/// called with, and what the call's SAFETY comment points to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PopcntBmi(());
+
+/// Proof that this CPU has popcnt, BMI1, BMI2 and SSSE3, made only by
+/// [`InstructionSets::popcnt_bmi_ssse3`]: the pattern databases hold one
+/// where their lookups run compiled for the four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PopcntBmiSsse3(());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instruction_set_token_is_made_only_where_every_set_it_names_was_detected() {
+        let all = InstructionSets { found: POPCNT | BMI1 | BMI2 | SSSE3 };
+        assert!(all.popcnt_bmi().is_some() && all.popcnt_ssse3() && all.popcnt_bmi_ssse3().is_some());
+        let without_bmi1 = InstructionSets { found: all.found & !BMI1 };
+        assert_eq!(without_bmi1.popcnt_bmi(), None);
+        assert_eq!(without_bmi1.popcnt_bmi_ssse3(), None);
+        assert!(without_bmi1.popcnt_ssse3());
+        let without_ssse3 = InstructionSets { found: all.found & !SSSE3 };
+        assert!(without_ssse3.popcnt_bmi().is_some());
+        assert_eq!((without_ssse3.popcnt_ssse3(), without_ssse3.popcnt_bmi_ssse3()), (false, None));
+        let without_popcnt = InstructionSets { found: all.found & !POPCNT };
+        assert_eq!(without_popcnt.popcnt_bmi(), None);
+        assert!(!without_popcnt.popcnt_ssse3());
+        assert_eq!(InstructionSets::default().popcnt_bmi_ssse3(), None);
+    }
 }

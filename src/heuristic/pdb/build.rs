@@ -37,6 +37,7 @@ runs, and 1.6 GB.
 
 use super::index::{Indexer, MAX_CELLS, all_cells, select};
 use crate::board::{Move, Shape};
+use crate::machine::{InstructionSets, PopcntBmi};
 use memmap2::{Advice, MmapMut};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -251,8 +252,8 @@ struct Layer<'a> {
     slots: &'a Slots,
     grid: Grid,
     neighbours: [u64; MAX_CELLS],
-    /// The CPU has popcnt and BMI2 (checked at run time).
-    fast: bool,
+    /// What [`Layer::scan`] is compiled for, where this CPU has it.
+    popcnt_bmi: Option<PopcntBmi>,
     cells: usize,
     depth: u8,
     /// Slot code of the frontier (1 or 2); the next layer gets `3 − current`.
@@ -320,27 +321,30 @@ impl Layer<'_> {
     /// first time.
     fn scan(&self, first: usize, values: &mut [u8]) -> (u64, u64) {
         #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
+        if let Some(sets) = self.popcnt_bmi {
+            // SAFETY: `sets` proves this CPU has popcnt, BMI1 and BMI2,
+            // every set `scan_compiled` enables.
             return unsafe {
                 match (self.cells, self.indexer.k()) {
-                    (16, 8) => self.scan_fast::<8, 16>(first, values),
-                    (16, 7) => self.scan_fast::<7, 16>(first, values),
-                    (16, 6) => self.scan_fast::<6, 16>(first, values),
-                    (25, 6) => self.scan_fast::<6, 25>(first, values),
-                    _ => self.scan_fast::<0, 0>(first, values),
+                    (16, 8) => self.scan_compiled::<8, 16>(sets, first, values),
+                    (16, 7) => self.scan_compiled::<7, 16>(sets, first, values),
+                    (16, 6) => self.scan_compiled::<6, 16>(sets, first, values),
+                    (25, 6) => self.scan_compiled::<6, 25>(sets, first, values),
+                    _ => self.scan_compiled::<0, 0>(sets, first, values),
                 }
             };
         }
         self.scan_portable::<0, 0>(first, values)
     }
 
-    /// [`Layer::scan`] compiled for a hardware popcount: ranking is a
-    /// popcount per tile, and the emulated one is several times slower.
+    /// [`Layer::scan_portable`] compiled for popcnt, BMI1 and BMI2, which this
+    /// CPU has: ranking is a popcount per tile, and the emulated one is
+    /// several times slower.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn scan_fast<const K: usize, const N: usize>(
+    fn scan_compiled<const K: usize, const N: usize>(
         &self,
+        _: PopcntBmi,
         first: usize,
         values: &mut [u8],
     ) -> (u64, u64) {
@@ -494,10 +498,7 @@ pub(crate) fn breadth_first(
     let grid = Grid::new(space.shape);
     let flags = || -> Vec<AtomicBool> { (0..len.div_ceil(CHUNK)).map(|_| AtomicBool::new(false)).collect() };
     let pending = [flags(), flags()];
-    #[cfg(target_arch = "x86_64")]
-    let fast = is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2");
-    #[cfg(not(target_arch = "x86_64"))]
-    let fast = false;
+    let popcnt_bmi = InstructionSets::detect().popcnt_bmi();
 
     let mut start = [0u8; MAX_CELLS];
     start[..indexer.k()].copy_from_slice(space.goal_cells);
@@ -516,7 +517,7 @@ pub(crate) fn breadth_first(
             slots: &slots,
             grid,
             neighbours: neighbours(space.shape),
-            fast,
+            popcnt_bmi,
             cells,
             depth,
             current,

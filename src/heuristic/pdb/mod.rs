@@ -67,7 +67,7 @@ One concern per file:
 | ------------------ | ----------------------------------------------------------------------- |
 | `partition.rs`     | [`Partition`]: the built-in groupings of goal cells, per board shape    |
 | `set.rs`           | [`PartitionSet`]: the named sets of partitions and their kind of table  |
-| `lookup.rs`        | [`Pdb`]: the databases combined, the mirror, the lookup                 |
+| `lookup/`          | [`Pdb`]: the databases combined, the mirror, the memo, batched lookups  |
 | `kind.rs`          | [`TableKind`]: what an entry stands for and how many bits it takes      |
 | `database.rs`      | [`PatternDatabase`]: one pattern's table, checked, built, loaded, saved |
 | `build.rs`         | the breadth-first construction of a blank-minimised table               |

@@ -29,6 +29,7 @@ the last layer are not scanned.
 use super::build::{BuildError, REPORT_EVERY, UNSET, on_threads};
 use super::index::MAX_CELLS;
 use super::region_index::{MAX_TILES, RegionIndex, neighbour_masks};
+use crate::machine::{InstructionSets, PopcntBmi};
 use memmap2::{Advice, MmapMut};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -111,8 +112,8 @@ struct Layer<'a> {
     index: &'a RegionIndex,
     table: &'a Table,
     neighbours: [u64; MAX_CELLS],
-    /// The CPU has popcnt and BMI2 (checked at run time).
-    fast: bool,
+    /// What [`Layer::scan`] is compiled for, where this CPU has it.
+    popcnt_bmi: Option<PopcntBmi>,
     depth: u8,
     /// Per chunk: whether it may hold states of this layer.
     now: &'a [AtomicBool],
@@ -141,24 +142,26 @@ impl Layer<'_> {
 
     fn scan(&self, chunk: usize) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            // SAFETY: `fast` is only set when the CPU has these features.
+        if let Some(sets) = self.popcnt_bmi {
+            // SAFETY: `sets` proves this CPU has popcnt, BMI1 and BMI2,
+            // every set `scan_compiled` enables.
             return unsafe {
                 match self.index.k() {
-                    6 => self.scan_fast::<6>(chunk),
-                    7 => self.scan_fast::<7>(chunk),
-                    8 => self.scan_fast::<8>(chunk),
-                    _ => self.scan_fast::<0>(chunk),
+                    6 => self.scan_compiled::<6>(sets, chunk),
+                    7 => self.scan_compiled::<7>(sets, chunk),
+                    8 => self.scan_compiled::<8>(sets, chunk),
+                    _ => self.scan_compiled::<0>(sets, chunk),
                 }
             };
         }
         self.scan_portable::<0>(chunk)
     }
 
-    /// [`Layer::scan`] compiled for a hardware popcount.
+    /// [`Layer::scan_portable`] compiled for popcnt, BMI1 and BMI2, which this
+    /// CPU has (a rank is a popcount per tile).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn scan_fast<const K: usize>(&self, chunk: usize) -> u64 {
+    fn scan_compiled<const K: usize>(&self, _: PopcntBmi, chunk: usize) -> u64 {
         self.scan_portable::<K>(chunk)
     }
 
@@ -254,10 +257,7 @@ pub(crate) fn breadth_first(
     let chunks = len.div_ceil(CHUNK);
     let flags = || -> Vec<AtomicBool> { (0..chunks).map(|_| AtomicBool::new(false)).collect() };
     let pending = [flags(), flags()];
-    #[cfg(target_arch = "x86_64")]
-    let fast = is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi2");
-    #[cfg(not(target_arch = "x86_64"))]
-    let fast = false;
+    let popcnt_bmi = InstructionSets::detect().popcnt_bmi();
 
     let origin = index.rank(space.goal_cells, u32::from(space.blank));
     table.set(origin, 0);
@@ -271,7 +271,7 @@ pub(crate) fn breadth_first(
             index,
             table: &table,
             neighbours: neighbour_masks(index.shape()),
-            fast,
+            popcnt_bmi,
             depth,
             now: &pending[usize::from(depth % 2)],
             next: &pending[usize::from(1 - depth % 2)],

@@ -45,6 +45,7 @@ board shape and pattern size and shared by every table of that size (5×5,
 
 use super::index::{MAX_CELLS, all_cells, select};
 use crate::board::{Shape, TileCells};
+use crate::machine::InstructionSets;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Largest zero-aware table, in entries: every index is a `u32`.
@@ -387,8 +388,9 @@ impl RegionIndex {
         let cell_of = cell_of.bytes();
         #[cfg(target_arch = "x86_64")]
         if self.lanes && cell_of.len() == LANES {
-            // SAFETY: `lanes` is set only where the CPU has SSSE3 and
-            // popcnt, and `cell_of` has the sixteen bytes read.
+            // SAFETY: `lanes` is set only where `lanes_available` found
+            // popcnt and SSSE3 on this CPU, every set `lanes::parts`
+            // enables; `cell_of` has the sixteen bytes it reads.
             return unsafe {
                 match self.k {
                     6 => lanes::parts::<6>(cell_of, tiles, 6),
@@ -607,12 +609,10 @@ fn flood(neighbours: &[u64; MAX_CELLS], free: u64, start: u32) -> u64 {
     region
 }
 
-/// Whether this CPU ranks in lanes.
+/// Whether this CPU ranks in lanes: has popcnt and SSSE3, which
+/// [`lanes::parts`] is compiled for (never off x86-64).
 fn lanes_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return lanes::available();
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    InstructionSets::detect().popcnt_ssse3()
 }
 
 /// Cells of a board whose parts [`lanes::parts`] ranks: one byte lane each.
@@ -634,11 +634,6 @@ mod lanes {
         _mm_sad_epu8, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_epi32,
         _mm_sub_epi8, _mm_unpacklo_epi8, _mm_unpacklo_epi64,
     };
-
-    /// Whether this CPU runs [`parts`].
-    pub(super) fn available() -> bool {
-        is_x86_feature_detected!("ssse3") && is_x86_feature_detected!("popcnt")
-    }
 
     /// `WEIGHTS[k][i]`: the weight (k − 1 − i)! of tile `i`'s order digit
     /// among `k` tiles, 0 past the tiles.
@@ -664,7 +659,7 @@ mod lanes {
     /// sums of one bit per lane.
     ///
     /// # Safety
-    /// The CPU has SSSE3 and popcnt ([`available`]); `cell_of` has
+    /// The CPU has popcnt and SSSE3 ([`super::lanes_available`]); `cell_of` has
     /// `LANES` bytes.
     #[inline]
     #[target_feature(enable = "popcnt,ssse3")]

@@ -21,7 +21,7 @@ impl Pdb {
     /// child's memo with its tile moved, and the entry of the table holding
     /// that tile on each side asked for, in `pending.at[2c + side]`.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn begin_single<B, C: TileCells>(
         &self,
         memo: &PdbMemo<C>,
@@ -70,7 +70,7 @@ impl Pdb {
     /// read, and its estimate the larger of its parent's sums, each moved by
     /// its side's change.
     #[inline(always)]
-    #[expect(clippy::inline_always, reason = "must inline into the popcnt build")]
+    #[expect(clippy::inline_always, reason = "compiled into each lookup, for its instruction sets")]
     pub(super) fn end_single<C: TileCells>(
         &self,
         pending: &PdbPending,
